@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "infinilist",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "infinilist", targets: ["infinilist"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.25.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.10.0"),
+    ],
+    targets: [
+        /// ncursesw, seen from Swift through a shim header (see docs/terminal-notes in shared/).
+        .systemLibrary(
+            name: "CNCursesW",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        /// The pure core: state, messages, effects, viewport, rendering. No curses, no network.
+        .target(
+            name: "InfinilistCore",
+            dependencies: [.product(name: "Collections", package: "swift-collections")]
+        ),
+        /// Page sources (demo, HTTP) and the loader actor. No curses.
+        .target(
+            name: "InfinilistLoader",
+            dependencies: [
+                "InfinilistCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
+        /// The command: argument parsing, the curses screen, the event loop, --dump.
+        .executableTarget(
+            name: "infinilist",
+            dependencies: [
+                "InfinilistCore",
+                "InfinilistLoader",
+                "CNCursesW",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "InfinilistCoreTests",
+            dependencies: ["InfinilistCore"]
+        ),
+        .testTarget(
+            name: "InfinilistLoaderTests",
+            dependencies: [
+                "InfinilistCore",
+                "InfinilistLoader",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        /// Drives the built binary in tmux; needs `swift build` first (the Makefile does it).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

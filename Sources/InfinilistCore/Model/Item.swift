@@ -1,0 +1,16 @@
+/// One entry of the list, stored compactly: the rows only ever need a line of text, and Enter
+/// needs the exact JSON, so no parsed tree is kept (bounded memory, issue 5).
+public struct Item: Sendable, Equatable {
+    /// The item as compact JSON, keys in the server's order, numbers as the server wrote them.
+    public let json: String
+    /// The row text: one line, already sanitized (no control characters), not yet clipped.
+    public let text: String
+    /// The identity used to drop duplicates and to find an item again after a refresh.
+    public let id: String?
+
+    public init(json: String, text: String, id: String? = nil) {
+        self.json = json
+        self.text = text
+        self.id = id
+    }
+}

@@ -1,0 +1,58 @@
+/// Identifies one request for one page, so that a late answer to a superseded request can be
+/// recognised and dropped.
+public struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let value: Int
+    public init(_ value: Int) { self.value = value }
+    public static func < (a: RequestID, b: RequestID) -> Bool { a.value < b.value }
+    public var description: String { "#\(value)" }
+}
+
+/// A request the core makes of the loader: "fetch page `page` (0-based ordinal in the list)".
+/// How that page is addressed (page number, offset, cursor, next URL) is the loader's business.
+public struct PageRequest: Sendable, Hashable {
+    public let id: RequestID
+    public let page: Int
+    public init(id: RequestID, page: Int) {
+        self.id = id
+        self.page = page
+    }
+}
+
+/// Why a source has no more pages; shown in the footer row and by `--dump -v`.
+public struct EndReason: Sendable, Equatable, CustomStringConvertible {
+    public let text: String
+    public init(_ text: String) { self.text = text }
+    public var description: String { text }
+}
+
+/// A page as the loader delivers it to the core.
+public struct PageResult: Sendable, Equatable {
+    public let request: PageRequest
+    public let items: [Item]
+    /// Non-nil when this page is the last one.
+    public let end: EndReason?
+    /// The total number of items when the API reports one.
+    public let total: Int?
+    /// Time from sending the request to having the items, in seconds.
+    public let latency: Double
+
+    public init(request: PageRequest, items: [Item], end: EndReason? = nil, total: Int? = nil, latency: Double = 0) {
+        self.request = request
+        self.items = items
+        self.end = end
+        self.total = total
+        self.latency = latency
+    }
+}
+
+/// A page that could not be loaded, after the loader's own retries.
+public struct PageFailure: Sendable, Equatable, Error {
+    public let request: PageRequest
+    /// One line for the footer row, e.g. `HTTP 503 Service Unavailable from example.com`.
+    public let message: String
+
+    public init(request: PageRequest, message: String) {
+        self.request = request
+        self.message = message
+    }
+}

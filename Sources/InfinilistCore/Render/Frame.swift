@@ -1,0 +1,70 @@
+/// How a span of text looks. The screen maps each style to curses attributes and colours, so
+/// the core decides *what* is emphasised and the screen decides *how* (colour or monochrome).
+public enum Style: Sendable, Hashable {
+    case normal
+    /// Secondary text: visible escapes for control characters, hints.
+    case dim
+    /// The cursor's pointer in the gutter.
+    case pointer
+    /// A row the user marked (multi-select).
+    case marked
+    /// A search match.
+    case match
+    /// The spinner and "loading" text in the footer row.
+    case loading
+    /// The error text in the footer row.
+    case error
+    /// The end marker in the footer row.
+    case end
+    /// A row whose page was dropped from memory and is being fetched again.
+    case placeholder
+    /// The status line.
+    case status
+}
+
+/// A run of text in one style. Its text is safe to write to a terminal: no control characters.
+public struct Span: Sendable, Hashable {
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String, _ style: Style = .normal) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// One screen row: spans whose total display width never exceeds the screen's width.
+public struct FrameRow: Sendable, Hashable {
+    public var spans: [Span]
+    /// The style of the cells after the last span, to the right edge (the status bar is filled).
+    public var fill: Style
+
+    public init(_ spans: [Span] = [], fill: Style = .normal) {
+        self.spans = spans
+        self.fill = fill
+    }
+
+    /// The row as plain text, for tests and snapshots.
+    public var text: String { spans.map(\.text).joined() }
+}
+
+/// A whole screen, exactly `size.rows` rows. Produced by `render(_:size:)`; painted by a screen.
+/// The screen compares it with the previous frame and writes only the rows that differ.
+public struct Frame: Sendable, Hashable {
+    public var size: Size
+    public var rows: [FrameRow]
+
+    public init(size: Size, rows: [FrameRow]) {
+        self.size = size
+        self.rows = rows
+    }
+
+    /// The frame as plain text lines, trailing spaces trimmed, for snapshot tests.
+    public var text: String {
+        rows.map { row in
+            var line = row.text
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}
