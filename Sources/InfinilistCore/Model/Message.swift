@@ -17,4 +17,8 @@ public enum Effect: Sendable, Equatable {
     case quit(code: Int32, output: [String])
     /// Tell the user something is not possible (curses `beep`).
     case bell
+    /// Repaint the whole screen (Ctrl-L, or after the terminal was disturbed).
+    case redraw
+    /// Restore the terminal and stop the process (Ctrl-Z); repaint fully when it continues.
+    case suspend
 }

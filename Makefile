@@ -1,0 +1,58 @@
+# infinilist — `make run` to try it, `make test` to check it. Both install what is missing first.
+
+SWIFT      ?= swift
+PREFIX     ?= /usr/local
+BIN        := .build/debug/infinilist
+# Debian packages the build and the tests need, with the command or file that shows each is there.
+SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-config tmux:/usr/bin/tmux
+
+export LANG := C.UTF-8
+export LC_ALL := C.UTF-8
+
+.PHONY: all deps build run test release install clean help
+
+all: build
+
+help:
+	@echo "make run      build and start the demo feed"
+	@echo "make test     build and run every test (unit, HTTP integration, tmux end to end)"
+	@echo "make release  optimised build in .build/release/infinilist"
+	@echo "make install  install infinilist into $(PREFIX)/bin"
+
+## Installs the missing Debian packages when it can (root with apt-get), else names them.
+deps:
+	@missing=""; \
+	for pair in $(SYSTEM_DEPS); do \
+	  pkg=$${pair%%:*}; file=$${pair#*:}; \
+	  [ -e "$$file" ] || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "missing system packages:$$missing"; \
+	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "swift not found: install Swift 6 from swift.org and put it on PATH"; exit 1; }
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	$(BIN)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+release: deps
+	$(SWIFT) build -c release
+
+install: release
+	install -d $(PREFIX)/bin
+	install -m 755 .build/release/infinilist $(PREFIX)/bin/infinilist
+
+clean:
+	rm -rf .build

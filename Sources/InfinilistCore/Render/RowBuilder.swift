@@ -1,0 +1,29 @@
+/// Builds one frame row from spans, clipping by display width so no row is ever wider than the
+/// screen (wide characters are never cut in half).
+struct RowBuilder {
+    private(set) var row: FrameRow
+    private(set) var remaining: Int
+
+    init(width: Int, fill: Style = .normal) {
+        row = FrameRow(fill: fill)
+        remaining = max(0, width)
+    }
+
+    mutating func append(_ text: some StringProtocol, _ style: Style = .normal) {
+        guard remaining > 0, !text.isEmpty else { return }
+        let clipped = DisplayWidth.clip(String(text), to: remaining)
+        guard !clipped.text.isEmpty else { return }
+        remaining -= clipped.width
+        if let last = row.spans.last, last.style == style {
+            row.spans[row.spans.count - 1].text += clipped.text
+        } else {
+            row.spans.append(Span(String(clipped.text), style))
+        }
+    }
+
+    /// Pads with spaces in `style`, leaving `right` columns for what follows.
+    mutating func pad(leaving right: Int, _ style: Style) {
+        let gap = remaining - right
+        if gap > 0 { append(String(repeating: " ", count: gap), style) }
+    }
+}

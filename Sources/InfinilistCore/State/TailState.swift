@@ -1,0 +1,11 @@
+/// What is happening at the end of the list; the footer row shows it.
+public enum TailState: Sendable, Equatable {
+    /// More pages may exist; none is being fetched (the cursor is far from the end).
+    case idle
+    /// The next page is being fetched by this request.
+    case loading(PageRequest)
+    /// The next page failed; `r` asks for it again.
+    case failed(page: Int, message: String)
+    /// The source has no more pages.
+    case ended(EndReason)
+}

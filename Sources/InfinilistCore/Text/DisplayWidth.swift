@@ -1,0 +1,73 @@
+/// Terminal column widths of text, computed in Swift so the core needs no locale or curses.
+///
+/// East Asian wide and fullwidth characters and emoji presentation take two columns; combining
+/// marks and format characters take none; everything else takes one (ambiguous-width characters
+/// count as one, as glibc's `wcwidth` does in a UTF-8 locale and as tmux does by default).
+public enum DisplayWidth {
+    /// Columns one grapheme cluster occupies.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+        if isZeroWidth(first) { return 0 }
+        if isWide(first) { return 2 }
+        // A text-style emoji followed by VS16, a keycap, or a flag pair is drawn as emoji.
+        if scalars.count > 1 {
+            if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
+        }
+        return 1
+    }
+
+    /// Columns a string occupies.
+    public static func of(_ text: String) -> Int {
+        var width = 0
+        for character in text { width += of(character) }
+        return width
+    }
+
+    /// The longest prefix of `text` that fits in `width` columns, and the columns it takes.
+    /// A wide character that would straddle the edge is left out, never cut in half.
+    public static func clip(_ text: String, to width: Int) -> (text: Substring, width: Int) {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let w = of(text[index])
+            if used + w > width { break }
+            used += w
+            end = text.index(after: index)
+        }
+        return (text[..<end], used)
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return (0x1160...0x11FF).contains(scalar.value) // Hangul medial vowels, final consonants
+        }
+    }
+
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if scalar.properties.isEmojiPresentation { return true }
+        for range in wideRanges where range.contains(v) { return true }
+        return false
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) blocks, from Unicode's EastAsianWidth.txt.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+        0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+        0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+        0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
+        0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
+        0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+        0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
+        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
+        0x1F200...0x1F251, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB,
+        0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}

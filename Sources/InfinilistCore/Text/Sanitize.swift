@@ -1,0 +1,68 @@
+/// Makes untrusted text (API data, error bodies, paths typed by the user) safe to draw as one row.
+/// A server controls item text, so it could otherwise send escape sequences that retitle the
+/// window, write the clipboard (OSC 52) or clear the screen, fake extra rows with `\r\n`, or
+/// reorder what the user reads with bidi overrides (Trojan Source). Instead of dropping such
+/// characters they are shown as visible escapes, so nothing is hidden from the user either.
+public enum TerminalText {
+    /// One line with every control, bidi control and invisible format character replaced by a
+    /// visible escape: `\t`, `\n`, `\r`; `\xNN` below U+0100 (C0, DEL, C1); `\u{NNNN}` above.
+    /// U+FFFD (what unpaired surrogates decode to) is escaped too, so broken data is visible.
+    /// Kept: variation selectors U+FE0E/U+FE0F, and U+200D (ZWJ) between two emoji, so that emoji
+    /// sequences such as 👨‍👩‍👧 still render.
+    public static func sanitize(_ s: String) -> String {
+        guard mayNeedEscapes(s) else { return s }
+        let scalars = Array(s.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x09:
+                out.append(contentsOf: "\\t".unicodeScalars)
+            case 0x0A:
+                out.append(contentsOf: "\\n".unicodeScalars)
+            case 0x0D:
+                out.append(contentsOf: "\\r".unicodeScalars)
+            case 0x00...0x1F, 0x7F...0x9F:
+                out.append(contentsOf: "\\x\(hex(scalar.value, digits: 2))".unicodeScalars)
+            case 0x200D where joinsEmoji(scalars, at: i):
+                out.append(scalar)
+            case 0x061C, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,
+                 0x2028, 0x2029, 0xFEFF, 0xFFFD:
+                out.append(contentsOf: "\\u{\(hex(scalar.value, digits: 4))}".unicodeScalars)
+            default:
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// A cheap pre-check on UTF-8 lead bytes: almost all text has none of these, and is returned
+    /// without being copied. (0xC2: C1 controls; 0xD8: U+061C; 0xE2: U+200B...U+206x;
+    /// 0xEF: U+FEFF, U+FFFD.)
+    private static func mayNeedEscapes(_ s: String) -> Bool {
+        s.utf8.contains { byte in
+            byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
+        }
+    }
+
+    /// Whether the ZWJ at `index` sits between two emoji (variation selectors before it skipped).
+    private static func joinsEmoji(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        var before = index - 1
+        while before >= 0, scalars[before].value == 0xFE0F || scalars[before].value == 0xFE0E {
+            before -= 1
+        }
+        let after = index + 1
+        guard before >= 0, after < scalars.count else { return false }
+        return isEmoji(scalars[before]) && isEmoji(scalars[after])
+    }
+
+    /// `isEmoji` is also true for ASCII digits, `#` and `*` (keycap bases); a ZWJ between those
+    /// joins nothing and is escaped.
+    private static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x80 && scalar.properties.isEmoji
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

@@ -1,0 +1,66 @@
+import Collections
+@testable import InfinilistCore
+
+/// Deterministic generator for the JSON property tests (SplitMix64), named apart from other
+/// suites' helpers so the files stay independent.
+struct JSONTestRNG: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Parses `text`, failing the test on error with the parser's message.
+func json(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) throws -> JSONValue {
+    try JSONParser.parse(text, maxDepth: maxDepth)
+}
+
+/// The parse error for `bytes`, or nil if they parse.
+func jsonError(_ bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) -> JSONParseError? {
+    do {
+        _ = try JSONParser.parse(bytes, maxDepth: maxDepth)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func jsonError(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) -> JSONParseError? {
+    jsonError(Array(text.utf8), maxDepth: maxDepth)
+}
+
+func path(_ text: String) throws -> JSONPath {
+    try JSONPath(parsing: text)
+}
+
+func pathError(_ text: String) -> JSONPathError? {
+    do {
+        _ = try JSONPath(parsing: text)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+func templateError(_ template: String) -> JSONPathError? {
+    do {
+        _ = try ItemFormatter(template: template)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Builds an object literal in tests without spelling out `OrderedDictionary`.
+func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    var members = OrderedDictionary<String, JSONValue>()
+    for (key, value) in pairs {
+        members[key] = value
+    }
+    return .object(members)
+}

@@ -1,0 +1,43 @@
+@testable import InfinilistCore
+
+/// A deterministic random generator so property tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Items named "item N" with JSON {"n":N}.
+func items(_ range: Range<Int>) -> [Item] {
+    range.map { Item(json: "{\"n\":\($0)}", text: "item \($0)", id: String($0)) }
+}
+
+/// A state with `pages` pages of `pageSize` items already loaded.
+func loadedState(pages: Int, pageSize: Int = 10, size: Size = Size(rows: 6, columns: 30),
+                 prefetch: Int? = nil, end: EndReason? = nil) -> AppState {
+    var state = AppState(config: AppConfig(sourceName: "test", prefetch: prefetch), size: size)
+    var effects = state.start()
+    for page in 0..<pages {
+        guard case .load(let request)? = effects.first else { break }
+        let isLast = page == pages - 1
+        let result = PageResult(request: request, items: items(page * pageSize..<(page + 1) * pageSize),
+                                end: isLast ? end : nil, latency: 0.25)
+        effects = state.update(.pageLoaded(result))
+        // Keep loading only while the test wants more pages.
+        if !isLast, effects.isEmpty {
+            effects = state.update(.key(.end))
+        }
+    }
+    return state
+}
+
+/// The load requests among effects.
+func loads(_ effects: [Effect]) -> [PageRequest] {
+    effects.compactMap { if case .load(let r) = $0 { return r } else { return nil } }
+}
