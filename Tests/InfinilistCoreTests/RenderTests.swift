@@ -104,6 +104,30 @@ import Testing
         for row in f.rows.prefix(3) { #expect(DisplayWidth.of(row.text) <= 11) }
     }
 
+    /// Even an item built without the sanitizer cannot put a control sequence on screen, and
+    /// `\r\n` in a title cannot fake a second row.
+    @Test func controlCharactersNeverReachTheFrame() {
+        var state = AppState(config: AppConfig(sourceName: "t"), size: Size(rows: 8, columns: 60))
+        guard case .load(let request)? = state.start().first else { Issue.record("no load"); return }
+        let attacks = ["\u{1b}]2;pwned\u{7}title", "\u{1b}]52;c;ZXZpbA==\u{7}", "\u{1b}[2Jclear",
+                       "\u{1b}[31mred", "\u{9b}31mC1", "fake\r\nrow", "\u{202e}evil"]
+        let rows = attacks.map { Item(json: "{}", text: $0) }
+        _ = state.update(.pageLoaded(PageResult(request: request, items: rows, end: EndReason("end"))))
+        let f = render(state, size: state.size)
+        for scalar in f.rows.flatMap({ $0.spans }).flatMap({ $0.text.unicodeScalars }) {
+            #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) && scalar.value != 0x202E)
+        }
+        #expect(f.text == #"""
+        > \x1B]2;pwned\x07title
+          \x1B]52;c;ZXZpbA==\x07
+          \x1B[2Jclear
+          \x1B[31mred
+          \x9B31mC1
+          fake\r\nrow
+          \u{202E}evil
+        """# + "\n infinilist · t                       row 1/7 · end · 0 ms")
+    }
+
     @Test func tinyTerminalDoesNotCrash() {
         for rows in 0...3 {
             for columns in 0...3 {

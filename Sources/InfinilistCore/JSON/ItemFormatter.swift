@@ -5,6 +5,7 @@
 /// Template syntax: `{PATH}` is replaced by the field at `PATH` (see `JSONPath`): strings as-is,
 /// numbers as written, `true`/`false`, nothing for `null` or a missing field, compact JSON for
 /// arrays and objects. `{{` and `}}` are literal braces. Example: `{title} ({score}) by {user.login}`.
+/// Spaces inside the braces are part of the key; a `}` in a key needs the quoted form `{["a}b"]}`.
 /// The returned text is raw: sanitize it before it reaches the terminal (`makeItem` does).
 public struct ItemFormatter: Sendable {
     enum Segment: Sendable, Equatable {

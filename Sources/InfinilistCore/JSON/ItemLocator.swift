@@ -5,6 +5,7 @@ public struct ItemsFound: Sendable, Equatable {
     /// `(root)` or the path used, in `JSONPath` syntax.
     public let path: String
 
+    /// For sources that find items by other means (tests, the demo source).
     public init(items: [JSONValue], path: String) {
         self.items = items
         self.path = path

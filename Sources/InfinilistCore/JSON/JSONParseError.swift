@@ -7,6 +7,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The byte offset in the input where the problem was found (a leading BOM counts).
     public let offset: Int
 
+    /// For sources that report JSON-level problems of their own in the same form.
     public init(message: String, offset: Int) {
         self.message = message
         self.offset = offset

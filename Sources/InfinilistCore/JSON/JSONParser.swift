@@ -11,6 +11,9 @@ public enum JSONParser {
     /// Parses one JSON document (RFC 8259, optionally after a UTF-8 BOM). Accepts any byte
     /// collection so that `[UInt8]`, `Data`, NIO byte views and raw buffers all work without copies
     /// when their storage is contiguous.
+    ///
+    /// Nesting deeper than `maxDepth` is an error. Parsing itself never recurses, but releasing,
+    /// comparing and printing a value do, so keep `maxDepth` in the thousands at most.
     public static func parse(
         _ bytes: some Collection<UInt8>,
         maxDepth: Int = JSONParser.defaultMaxDepth

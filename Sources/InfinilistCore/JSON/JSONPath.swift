@@ -22,6 +22,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         /// The position used when the value is an array; `nil` for quoted keys and non-numbers.
         public let index: Int?
 
+        /// A step with explicit key and index; the static helpers cover the usual cases.
         public init(key: String, index: Int?) {
             self.key = key
             self.index = index

@@ -9,6 +9,7 @@ public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible
     /// The message without the quoted input and position, for re-wrapping (a path inside a template).
     let reason: String
 
+    /// For callers that validate other path-like input and report it the same way.
     public init(message: String, position: Int) {
         self.message = message
         self.position = position

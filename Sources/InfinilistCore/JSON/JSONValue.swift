@@ -15,6 +15,9 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     /// Keys in document order. For duplicate keys the last value wins, at the first key's position.
     case object(OrderedDictionary<String, JSONValue>)
+
+    /// The members of a JSON object: ordered, so documents print back in the server's order.
+    public typealias Members = OrderedDictionary<String, JSONValue>
 }
 
 extension JSONValue {
@@ -64,9 +67,4 @@ extension JSONValue {
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON, so that test failures and logs show the document as the server would.
     public var description: String { compactJSON }
-}
-
-extension JSONValue {
-    /// The members of a JSON object: ordered, so documents print back in the server's order.
-    public typealias Members = OrderedDictionary<String, JSONValue>
 }

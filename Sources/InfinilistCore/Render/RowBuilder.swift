@@ -9,9 +9,11 @@ struct RowBuilder {
         remaining = max(0, width)
     }
 
+    /// Text is sanitized here as well as when items are built: whatever reaches a frame, from
+    /// data, an error message or a path the user typed, can never be a control sequence.
     mutating func append(_ text: some StringProtocol, _ style: Style = .normal) {
         guard remaining > 0, !text.isEmpty else { return }
-        let clipped = DisplayWidth.clip(String(text), to: remaining)
+        let clipped = DisplayWidth.clip(TerminalText.sanitize(String(text)), to: remaining)
         guard !clipped.text.isEmpty else { return }
         remaining -= clipped.width
         if let last = row.spans.last, last.style == style {
