@@ -1,0 +1,123 @@
+/// A URL with placeholders in braces, filled anew for every page request: the command line's way of
+/// saying how an API is paged (`https://host/items?page={page}&per_page={limit}`).
+///
+/// Parsing checks every placeholder up front, so a typo such as `{pgae}` is a usage error before any
+/// request is sent. Filling percent-encodes each value (cursors contain `+`, `/`, `=`).
+public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
+    /// The placeholders a template may contain.
+    public enum Placeholder: Sendable, Hashable, CustomStringConvertible {
+        /// The page number: the first page number, then +1 per page.
+        case page
+        /// The number of items received before this page.
+        case offset
+        /// The page size asked for.
+        case limit
+        /// The cursor taken from the previous response.
+        case cursor
+        /// A field of the previous page's last item, by path (`{last.id}`).
+        case last(path: String)
+
+        public var description: String {
+            switch self {
+            case .page: return "{page}"
+            case .offset: return "{offset}"
+            case .limit: return "{limit}"
+            case .cursor: return "{cursor}"
+            case .last(let path): return "{last.\(path)}"
+            }
+        }
+    }
+
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        case placeholder(Placeholder)
+    }
+
+    /// The template as the user wrote it.
+    public let text: String
+    let parts: [Part]
+
+    public init(parsing text: String) throws(URLTemplateError) {
+        var parts: [Part] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            literal += rest[..<open]
+            guard rest[open] == "{" else { throw URLTemplateError("unmatched '}' in the URL \(text)") }
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(where: { $0 == "}" || $0 == "{" }),
+                  rest[close] == "}"
+            else { throw URLTemplateError("unclosed '{' in the URL \(text)") }
+            if !literal.isEmpty { parts.append(.literal(literal)) }
+            literal = ""
+            parts.append(.placeholder(try Self.placeholder(named: String(rest[afterOpen..<close]))))
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        self.text = text
+        self.parts = parts
+    }
+
+    /// The placeholders in the order they appear.
+    public var placeholders: [Placeholder] {
+        parts.compactMap { part in
+            if case .placeholder(let p) = part { return p }
+            return nil
+        }
+    }
+
+    public var description: String { text }
+
+    /// The URL for one request. `value` gives each placeholder's raw value; it is percent-encoded
+    /// here. A placeholder without a value (no cursor yet) is filled with nothing.
+    public func fill(_ value: (Placeholder) -> String?) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): out += text
+            case .placeholder(let p): out += Self.percentEncoded(value(p) ?? "")
+            }
+        }
+        return out
+    }
+
+    private static func placeholder(named name: String) throws(URLTemplateError) -> Placeholder {
+        switch name {
+        case "page": return .page
+        case "offset": return .offset
+        case "limit": return .limit
+        case "cursor": return .cursor
+        default:
+            if name.hasPrefix("last."), name.count > 5 { return .last(path: String(name.dropFirst(5))) }
+            throw URLTemplateError(
+                "unknown placeholder {\(name)} in the URL; known: {page}, {offset}, {limit}, {cursor}, {last.PATH}"
+            )
+        }
+    }
+
+    /// Keeps RFC 3986's unreserved characters, encodes every other byte: safe in a path segment and
+    /// in a query value alike.
+    static func percentEncoded(_ value: String) -> String {
+        var out = ""
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (byte < 0x10 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+}
+
+/// A URL template that cannot be used; the message names the problem for the usage error.
+public struct URLTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,31 @@
+import InfinilistCore
+
+/// How a JSON item becomes an `Item`: the row text (`--format` or a guessed field) and the id used
+/// for de-duplication (`--id`). Shared by every source so that all of them honour the same flags.
+public struct ItemShape: Sendable {
+    public let formatter: ItemFormatter
+    public let idPath: JSONPath?
+
+    public init(formatter: ItemFormatter = ItemFormatter(), idPath: JSONPath? = nil) {
+        self.formatter = formatter
+        self.idPath = idPath
+    }
+
+    /// From the command line's `--format TEMPLATE` and `--id PATH`; malformed ones are usage errors.
+    public init(format: String?, idPath: String?) throws(SourceOptionError) {
+        do throws(JSONPathError) {
+            self.formatter = try ItemFormatter(template: format)
+            if let idPath {
+                self.idPath = try JSONPath(parsing: idPath)
+            } else {
+                self.idPath = nil
+            }
+        } catch {
+            throw SourceOptionError(error.message)
+        }
+    }
+
+    public func item(from value: JSONValue) -> Item {
+        makeItem(value, formatter: formatter, idPath: idPath)
+    }
+}

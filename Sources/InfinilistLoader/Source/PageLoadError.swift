@@ -1,0 +1,45 @@
+/// Why a page could not be loaded, as one line for the footer row plus a kind that code can act on
+/// (a retry policy retries transient kinds; a 4xx that is not a rate limit is final).
+public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, for code that decides what to do next (retry, give up, ask for a flag).
+    public enum Kind: Sendable, Equatable {
+        /// The server answered with a status outside 2xx.
+        case httpStatus(Int)
+        /// The body is not JSON (an HTML error page, truncated or invalid text).
+        case notJSON
+        /// The body is JSON but holds no list of items.
+        case noItems
+        /// The body is larger than the byte cap; reading stopped there.
+        case tooLarge(limit: Int)
+        /// No complete answer within the time allowed.
+        case timeout
+        /// The connection could not be made or broke.
+        case connection
+        /// A redirect that is not followed (too many, bad location, unsupported scheme, downgrade).
+        case redirect
+        /// A URL that cannot be requested.
+        case invalidURL
+        /// A page that cannot be addressed (its key is unknown, or it is past the end).
+        case unknownPage
+    }
+
+    public let kind: Kind
+    /// One line, no control characters, for the footer row and stderr.
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// Whether the same request may succeed later (connection errors, timeouts, 408, 429, 5xx).
+    public var isTransient: Bool {
+        switch kind {
+        case .timeout, .connection: return true
+        case .httpStatus(let status): return [408, 429, 500, 502, 503, 504].contains(status)
+        case .notJSON, .noItems, .tooLarge, .redirect, .invalidURL, .unknownPage: return false
+        }
+    }
+}

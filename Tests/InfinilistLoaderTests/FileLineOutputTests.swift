@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import InfinilistCore
+import InfinilistLoader
+import Testing
+
+@Suite struct FileLineOutputTests {
+    @Test func bufferedLinesReachTheFileWhenTheDumpFails() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let output = FileLineOutput(descriptor: fds[1], bufferBytes: 64 * 1024)
+        let errors = FileLineOutput(descriptor: fds[1], bufferBytes: 0)
+        let status = await Dumper().run(source: FailingAfterFirstPage(), output: output, errors: errors)
+        close(fds[1])
+        #expect(status == 1)
+        let text = readAll(fds[0])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.prefix(3) == [#"{"id":1,"title":"a"}"#, #"{"id":2,"title":"b"}"#, #"{"id":3,"title":"c"}"#])
+        #expect(lines.last == "infinilist: the second page is broken (page 2; 3 items written)")
+    }
+
+    private func readAll(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += chunk.prefix(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Three items, then an error.
+private struct FailingAfterFirstPage: PageSource {
+    var name: String { "test" }
+    func firstKey() -> PageKey { PageKey(page: 1) }
+    func fetch(_ key: PageKey) async throws -> FetchedPage {
+        guard key.index == 0 else { throw PageLoadError(.connection, "the second page is broken") }
+        let items = ["a", "b", "c"].enumerated().map { index, title in
+            Item(json: #"{"id":\#(index + 1),"title":"\#(title)"}"#, text: title)
+        }
+        return FetchedPage(items: items, next: key.advanced(by: items.count))
+    }
+}

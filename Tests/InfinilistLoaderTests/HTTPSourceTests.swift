@@ -1,0 +1,132 @@
+import InfinilistCore
+import InfinilistLoader
+import Testing
+
+/// The HTTP source and the loader against a real server on 127.0.0.1.
+@Suite struct HTTPSourceTests {
+    @Test func aFailedPageIsReportedAndRetryingItSucceeds() async throws {
+        try await withTestServer { base, _ in
+            let source = try HTTPSource(url: "\(base)/flaky?page={page}", options: SourceOptions())
+            let inbox = MessageInbox()
+            let loader = Loader(source: source, deliver: inbox.deliver)
+            await loader.start(request(1, page: 0))
+            #expect(await inbox.wait(for: 1).last?.loaded?.items.count == 20)
+
+            await loader.start(request(2, page: 1))
+            let failure = try #require(await inbox.wait(for: 2).last?.failed)
+            #expect(failure.request == request(2, page: 1))
+            #expect(failure.message.hasPrefix("HTTP 500 Internal Server Error from 127.0.0.1:"))
+            #expect(failure.message.hasSuffix(": database is warming up"))
+
+            await loader.start(request(3, page: 1))   // the user's `r`
+            let retried = try #require(await inbox.wait(for: 3).last?.loaded)
+            #expect(retried.request == request(3, page: 1))
+            #expect(retried.items.first?.id == nil)
+            #expect(retried.items.first?.text == "Item 21")
+            await loader.shutdown()
+            await source.close()
+        }
+    }
+
+    @Test func anHTMLPageNamesPageStatusTypeAndFirstBytes() async throws {
+        let message = try await failureMessage(path: "/html?page={page}")
+        #expect(message.hasPrefix("page 1 is not JSON (HTTP 200, text/html; charset=utf-8, "))
+        #expect(message.contains("bytes): <!DOCTYPE html> <html><head><title>Bad gateway</title></head… (unexpected character '<' at byte 0"))
+        #expect(!message.contains("\u{1b}"))
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func notFoundNamesStatusHostAndTheServersMessage() async throws {
+        let message = try await failureMessage(path: "/missing?page={page}")
+        #expect(message.hasPrefix("HTTP 404 Not Found from 127.0.0.1:"))
+        #expect(message.hasSuffix(": no such list"))
+    }
+
+    @Test(arguments: ["/big-stream?page={page}", "/big-declared?page={page}"])
+    func aBodyOverTheCapFails(path: String) async throws {
+        var options = SourceOptions()
+        options.maxPageBytes = 64 * 1024
+        let message = try await failureMessage(path: path, options: options)
+        #expect(message.contains("page 1 from 127.0.0.1:"))
+        #expect(message.contains("is larger than 64 KiB (--max-page-bytes)"))
+    }
+
+    @Test func aRootArrayAndARedirectAreFollowed() async throws {
+        try await withTestServer { base, log in
+            for path in ["/root?page={page}", "/redirect?page={page}"] {
+                let source = try HTTPSource(url: base + path, options: SourceOptions())
+                let page = try await source.fetch(source.firstKey())
+                #expect(page.items.map(\.text) == (1...20).map { "Item \($0)" }, "\(path)")
+                #expect(page.next == PageKey(index: 1, page: 2, offset: 20))
+                await source.close()
+            }
+            #expect(log.all.contains("/list?page=1"))
+        }
+    }
+
+    @Test func redirectsAreBounded() async throws {
+        let message = try await failureMessage(path: "/loop?page={page}")
+        #expect(message.hasPrefix("page 1: more than 5 redirects from 127.0.0.1:"))
+    }
+
+    @Test func sendsItsOwnAndTheUsersHeaders() async throws {
+        try await withTestServer { base, _ in
+            var options = SourceOptions()
+            options.headers = ["X-Token: secret"]
+            let source = try HTTPSource(url: "\(base)/headers", options: options)
+            let page = try await source.fetch(source.firstKey())
+            #expect(page.items.first?.json == #"{"user-agent":"infinilist/\#(InfinilistVersion.string)","accept":"application/json","x-token":"secret"}"#)
+            #expect(page.isLast)   // no placeholder: a single request
+            await source.close()
+        }
+    }
+
+    @Test func cancellingAbandonsTheHTTPRequest() async throws {
+        try await withTestServer { base, _ in
+            let source = try HTTPSource(url: "\(base)/slow?page={page}", options: SourceOptions())
+            let inbox = MessageInbox()
+            let loader = Loader(source: source, deliver: inbox.deliver)
+            await loader.start(request(1, page: 0))
+            try await Task.sleep(for: .milliseconds(100))
+            await loader.cancel(RequestID(1))
+            let elapsed = await ContinuousClock().measure { await loader.shutdown() }
+            #expect(elapsed < .milliseconds(1000))
+            #expect(inbox.all.isEmpty)
+            await source.close()
+        }
+    }
+
+    @Test func aSlowAnswerTimesOut() async throws {
+        var options = SourceOptions()
+        options.timeout = .milliseconds(300)
+        let message = try await failureMessage(path: "/slow?page={page}", options: options)
+        #expect(message.hasPrefix("no complete answer from 127.0.0.1:"))
+        #expect(message.hasSuffix(" within 0.3 s"))
+    }
+
+    @Test func aRefusedConnectionFailsQuickly() async throws {
+        // Port 9 (discard) on loopback: nothing listens there in the test environment.
+        let source = try HTTPSource(url: "http://127.0.0.1:9/?page={page}", options: SourceOptions())
+        let elapsed = await ContinuousClock().measure {
+            await #expect(throws: PageLoadError(.connection, "cannot reach 127.0.0.1:9: connection refused")) {
+                try await source.fetch(source.firstKey())
+            }
+        }
+        #expect(elapsed < .seconds(5))
+        await source.close()
+    }
+
+    /// Fetches the first page of `path` and returns the failure text the loader delivers.
+    private func failureMessage(path: String, options: SourceOptions = SourceOptions()) async throws -> String {
+        try await withTestServer { base, _ in
+            let source = try HTTPSource(url: base + path, options: options)
+            let inbox = MessageInbox()
+            let loader = Loader(source: source, deliver: inbox.deliver)
+            await loader.start(request(1, page: 0))
+            let failure = await inbox.wait(for: 1).first?.failed
+            await loader.shutdown()
+            await source.close()
+            return try #require(failure).message
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import InfinilistCore
+import InfinilistLoader
+
+/// Collects `--dump` lines in memory instead of writing to a file descriptor.
+final class LineCollector: LineOutput {
+    private(set) var lines: [String] = []
+    private(set) var flushes = 0
+    func write(line: String) { lines.append(line) }
+    func flush() { flushes += 1 }
+}
+
+/// A thread-safe list shared between a `@Sendable` callback and the test.
+/// `@unchecked Sendable`: every access to `values` goes through `lock`.
+final class LockedList<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Element] = []
+
+    func append(_ value: Element) { lock.withLock { values.append(value) } }
+    var all: [Element] { lock.withLock { values } }
+    var count: Int { lock.withLock { values.count } }
+}
+
+/// Receives the loader's messages, in order, and lets a test wait for them.
+final class MessageInbox: Sendable {
+    private let messages = LockedList<Message>()
+
+    var deliver: @Sendable (Message) -> Void {
+        { [messages] message in messages.append(message) }
+    }
+
+    var all: [Message] { messages.all }
+
+    /// Waits until `count` messages arrived (or `timeout` passed) and returns what arrived.
+    func wait(for count: Int, timeout: Duration = .seconds(5)) async -> [Message] {
+        let deadline = ContinuousClock.now + timeout
+        while messages.count < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return messages.all
+    }
+}
+
+/// Wraps a source and counts its fetches, to check single-flight.
+struct CountingSource: PageSource {
+    let inner: any PageSource
+    let fetches = LockedList<PageKey>()
+
+    var name: String { inner.name }
+    func firstKey() -> PageKey { inner.firstKey() }
+    func fetch(_ key: PageKey) async throws -> FetchedPage {
+        fetches.append(key)
+        return try await inner.fetch(key)
+    }
+}
+
+extension Message {
+    var loaded: PageResult? {
+        if case .pageLoaded(let result) = self { return result }
+        return nil
+    }
+
+    var failed: PageFailure? {
+        if case .pageFailed(let failure) = self { return failure }
+        return nil
+    }
+}
+
+func request(_ id: Int, page: Int) -> PageRequest {
+    PageRequest(id: RequestID(id), page: page)
+}
