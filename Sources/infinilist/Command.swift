@@ -1,0 +1,29 @@
+import ArgumentParser
+import InfinilistCore
+import InfinilistLoader
+
+/// The `infinilist` command: parses and checks the command line, then either browses the list
+/// on the terminal or, with `--dump`, writes it to stdout. Synchronous on purpose: the main thread
+/// becomes the one thread that owns curses, and async work (the loader) runs on the cooperative
+/// pool, reached through `Blocking.run` where the main thread must wait for it.
+@main
+struct Infinilist: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "infinilist",
+        abstract: "Browse an endless, paginated JSON list from an HTTP API in the terminal.",
+        discussion: CommandHelp.discussion,
+        version: InfinilistVersion.string
+    )
+
+    @OptionGroup var options: CommandOptions
+
+    func run() throws {
+        let session = try SourceFactory.sourceOptions(from: options)
+        if options.dump {
+            let status = try DumpRun(options: options, sourceOptions: session).run()
+            throw ExitCode(status)
+        }
+        let code = try InteractiveSession(options: options, sourceOptions: session).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,183 @@
+import CNCursesW
+import Glibc
+import InfinilistCore
+
+/// The terminal could not be used (no controlling terminal, unknown TERM).
+struct TerminalUnavailable: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The screen on a real terminal, through ncursesw: the only type (with its Curses* helpers)
+/// that calls curses, always from the event loop's thread.
+///
+/// It draws on /dev/tty, never on stdout, so stdout stays free for the item Enter prints. It
+/// keeps the last frame and rewrites only rows that differ; curses then sends only the cells
+/// that changed, and with `idlok` it may scroll the terminal instead of rewriting rows.
+final class CursesScreen: Screen {
+    private let tty: UnsafeMutablePointer<FILE>
+    private let terminal: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let styles: CursesStyles
+    private var previous: Frame?
+    private var isOpen = true
+    private(set) var size: Size
+    let inputDescriptor: Int32
+
+    /// Starts curses on /dev/tty. `color` false gives the monochrome look (`NO_COLOR`).
+    init(color: Bool) throws(TerminalUnavailable) {
+        setlocale(LC_ALL, "")
+        let termName = getenv("TERM").map { String(cString: $0) } ?? ""
+        func unavailable(_ reason: String) -> TerminalUnavailable {
+            TerminalUnavailable(
+                description: "infinilist needs a terminal (TERM=\(termName.isEmpty ? "not set" : termName)): \(reason); use --dump for scripts"
+            )
+        }
+        guard !termName.isEmpty, termName != "dumb" else { throw unavailable("no usable terminal type") }
+        guard let tty = fopen("/dev/tty", "r+") else { throw unavailable("cannot open /dev/tty") }
+        guard let terminal = newterm(nil, tty, tty) else {
+            fclose(tty)
+            throw unavailable("unknown terminal type")
+        }
+        guard let window = shim_stdscr() else {
+            endwin()
+            delscreen(terminal)
+            fclose(tty)
+            throw unavailable("curses has no screen")
+        }
+        self.tty = tty
+        self.terminal = terminal
+        self.window = window
+        inputDescriptor = fileno(tty)
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        // Let curses use insert/delete line (scrolling) when rows move, but never scroll the
+        // window by writing at its end; and do not track the cursor, which is hidden.
+        idlok(window, true)
+        scrollok(window, false)
+        leaveok(window, true)
+        styles = CursesStyles(color: color)
+        size = Size(rows: Int(shim_getmaxy(window)), columns: Int(shim_getmaxx(window)))
+    }
+
+    deinit { close() }
+
+    func paint(_ frame: Frame) {
+        guard isOpen else { return }
+        if previous?.size != frame.size { previous = nil }
+        let rows = min(frame.rows.count, size.rows)
+        for y in 0..<rows {
+            let row = frame.rows[y]
+            if let previous, y < previous.rows.count, previous.rows[y] == row { continue }
+            draw(row, at: y)
+        }
+        previous = frame
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Writes one row: its spans, then blanks in the row's fill style to the right edge.
+    private func draw(_ row: FrameRow, at y: Int) {
+        // The bottom-right cell is never written: some terminals scroll when it is.
+        let limit = y == size.rows - 1 ? size.columns - 1 : size.columns
+        wmove(window, Int32(y), 0)
+        var column = 0
+        for span in row.spans where column < limit {
+            let (characters, width) = CursesText.clipped(span.text, columns: limit - column)
+            guard !characters.isEmpty else { continue }
+            _ = shim_wattrset(window, styles.attributes(for: span.style))
+            _ = waddnwstr(window, characters, Int32(characters.count))
+            column += width
+        }
+        _ = shim_wattrset(window, shim_a_normal())
+        // After the last column curses has moved to the next row: nothing is left to clear.
+        if column < size.columns {
+            shim_wbkgdset(window, styles.attributes(for: row.fill))
+            wclrtoeol(window)
+            shim_wbkgdset(window, shim_a_normal())
+        }
+    }
+
+    func readInput() -> [Message] {
+        guard isOpen else { return [] }
+        var messages: [Message] = []
+        var afterEscape = false
+        while true {
+            var code: wint_t = 0
+            let status = wget_wch(window, &code)
+            if status == ERR { break }
+            let input = status == KEY_CODE_YES
+                ? CursesKeys.translate(functionKey: Int32(bitPattern: code))
+                : CursesKeys.translate(character: code)
+            switch input {
+            case .key(.escape):
+                afterEscape = true
+                messages.append(.key(.escape))
+            case .key(.char) where afterEscape:
+                // Escape and a character in one read is an Alt chord, not Esc: ignore both.
+                messages.removeLast()
+                afterEscape = false
+            case .key(let key):
+                afterEscape = false
+                messages.append(.key(key))
+            case .resize:
+                afterEscape = false
+                if let newSize = sizeFromCurses() { messages.append(.resized(newSize)) }
+            case .ignored:
+                afterEscape = false
+            }
+        }
+        return messages
+    }
+
+    func updateSize() -> Size? {
+        guard isOpen else { return nil }
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if shim_tty_size(inputDescriptor, &rows, &columns) == 0,
+           rows != shim_getmaxy(window) || columns != shim_getmaxx(window) {
+            resizeterm(rows, columns)
+        }
+        return sizeFromCurses()
+    }
+
+    /// The size curses has now, when it differs from the one frames were rendered for.
+    private func sizeFromCurses() -> Size? {
+        let current = Size(rows: Int(shim_getmaxy(window)), columns: Int(shim_getmaxx(window)))
+        guard current != size, current.rows > 0, current.columns > 0 else { return nil }
+        size = current
+        invalidate()
+        return current
+    }
+
+    func bell() {
+        guard isOpen else { return }
+        beep()
+    }
+
+    func invalidate() {
+        guard isOpen else { return }
+        previous = nil
+        wclear(window)
+    }
+
+    func suspend() {
+        guard isOpen else { return }
+        endwin()
+        kill(getpid(), SIGSTOP)
+        // Continued (fg): the next paint resumes curses' terminal modes and repaints everything.
+        invalidate()
+    }
+
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        endwin()
+        delscreen(terminal)
+        fclose(tty)
+    }
+}

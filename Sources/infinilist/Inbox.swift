@@ -1,0 +1,63 @@
+import Glibc
+import InfinilistCore
+import Synchronization
+
+/// Something that happened outside the event loop's thread.
+enum LoopEvent: Sendable {
+    /// A message for the core, e.g. a loader result.
+    case message(Message)
+    /// SIGINT, SIGTERM or SIGHUP: leave with 128 + signal.
+    case signal(Int32)
+    /// SIGWINCH: the terminal may have a new size.
+    case terminalResized
+}
+
+/// Hands events from other threads (the loader, signal sources) to the event loop: a locked
+/// queue plus a self-pipe whose read end the loop polls next to the terminal, so an event wakes
+/// the loop at once (a page that arrives is painted now, not at the next tick).
+final class Inbox: Sendable {
+    private let pending = Mutex<[LoopEvent]>([])
+    /// The loop polls this descriptor; it is readable while events are pending.
+    let wakeDescriptor: Int32
+    private let wakeWriter: Int32
+
+    struct PipeError: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { "cannot create the event loop's wake-up pipe (errno \(code))" }
+    }
+
+    init() throws(PipeError) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw PipeError(code: errno) }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL, 0) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wakeDescriptor = ends[0]
+        wakeWriter = ends[1]
+    }
+
+    deinit {
+        close(wakeDescriptor)
+        close(wakeWriter)
+    }
+
+    /// Queues an event and wakes the loop. Callable from any thread; never blocks (a full pipe
+    /// already means the loop will wake).
+    func post(_ event: LoopEvent) {
+        pending.withLock { $0.append(event) }
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
+    /// Everything posted so far, in order. The pipe is drained first, so an event posted after
+    /// this call writes a new byte and wakes the next poll.
+    func takeAll() -> [LoopEvent] {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
+        return pending.withLock { events in
+            defer { events.removeAll(keepingCapacity: true) }
+            return events
+        }
+    }
+}

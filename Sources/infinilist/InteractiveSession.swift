@@ -1,0 +1,70 @@
+import ArgumentParser
+import Glibc
+import InfinilistCore
+import InfinilistLoader
+
+/// Browsing on the terminal: wires the source, the loader, the signal watcher and the screen
+/// around the event loop, and takes them down in the order that keeps the terminal sane on every
+/// exit path: restore the terminal first, then stop the loader and close the HTTP client, then
+/// print the chosen item to stdout.
+struct InteractiveSession {
+    let options: CommandOptions
+    let sourceOptions: SourceOptions
+
+    /// Returns the exit status.
+    func run() throws -> Int32 {
+        // Before any thread exists, so that every thread inherits the mask (see SignalWatcher).
+        SignalWatcher.blockForProcess()
+        let inbox = try Inbox()
+        // Last of what can throw: from here on the source (an HTTP client) is always closed.
+        let source = try SourceFactory.make(url: options.url, options: sourceOptions)
+        let log: VerboseLog? = options.verbose ? VerboseLog() : nil
+        var note: (@Sendable (String) -> Void)?
+        if let log { note = { log.note($0) } }
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
+        let driver = LoaderDriver(loader: loader)
+        let watcher = SignalWatcher(inbox: inbox)
+        // Lines to print once everything is stopped (Enter's item).
+        var output: [String] = []
+        // Runs after the screen is closed (below), on every path out of this function.
+        defer {
+            watcher.stop()
+            Blocking.run {
+                await driver.shutdown()
+                await source.close()
+            }
+            log?.flush()
+            if !output.isEmpty {
+                let stdout = FileLineOutput.standardOutput()
+                for line in output { stdout.write(line: line) }
+                stdout.flush()
+            }
+        }
+
+        let exit: LoopExit
+        do {
+            let screen = try CursesScreen(color: Self.colorWanted())
+            // Restores the terminal however the loop is left, a thrown error included.
+            defer { screen.close() }
+            let config = AppConfig(sourceName: loader.sourceName, prefetch: options.prefetch)
+            var loop = EventLoop(
+                program: AppState(config: config, size: screen.size),
+                screen: screen,
+                inbox: inbox,
+                loader: driver
+            )
+            exit = loop.run()
+        } catch {
+            FileLineOutput.standardError().write(line: error.description)
+            return 1
+        }
+        if case .quit(_, let lines) = exit { output = lines }
+        return exit.exitCode
+    }
+
+    /// Colours unless `NO_COLOR` is set to anything (https://no-color.org).
+    static func colorWanted() -> Bool {
+        guard let value = getenv("NO_COLOR") else { return true }
+        return value.pointee == 0
+    }
+}

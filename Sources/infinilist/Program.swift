@@ -1,0 +1,17 @@
+import InfinilistCore
+
+/// What the event loop runs: a value that turns messages into effects and draws itself. The loop
+/// knows nothing else about the program, so new messages (search, mouse) and views (detail,
+/// help) need no change to it.
+protocol Program {
+    mutating func start() -> [Effect]
+    mutating func update(_ message: Message) -> [Effect]
+    /// While true the loop sends `.tick` every spinner interval; otherwise it sleeps until
+    /// something happens.
+    var isAnimating: Bool { get }
+    func frame(size: Size) -> Frame
+}
+
+extension AppState: Program {
+    func frame(size: Size) -> Frame { render(self, size: size) }
+}

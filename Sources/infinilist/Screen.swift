@@ -1,0 +1,25 @@
+import InfinilistCore
+
+/// What the event loop needs of a terminal. A protocol so the loop does not depend on curses
+/// (and a fake screen can drive it); `CursesScreen` is the real one.
+protocol Screen: AnyObject {
+    /// The size frames are rendered for.
+    var size: Size { get }
+    /// The descriptor the loop polls for input.
+    var inputDescriptor: Int32 { get }
+    /// Shows `frame`, writing only what differs from the previous one.
+    func paint(_ frame: Frame)
+    /// Every input that is waiting, as messages (keys, resizes); never blocks.
+    func readInput() -> [Message]
+    /// Re-reads the terminal's size after SIGWINCH; the new size when it changed.
+    func updateSize() -> Size?
+    /// Tells the user a key did nothing.
+    func bell()
+    /// Forgets what is on the terminal, so the next paint clears and writes everything.
+    func invalidate()
+    /// Restores the terminal and stops the process (Ctrl-Z); returns when it continues, with
+    /// the screen invalidated.
+    func suspend()
+    /// Restores the terminal for good. Idempotent.
+    func close()
+}

@@ -1,0 +1,51 @@
+import Dispatch
+import Glibc
+
+/// Observes SIGINT, SIGTERM, SIGHUP and SIGWINCH without signal handlers of our own: the screen
+/// turns them into inbox events, so that the loop (and only the loop) reacts, restores the
+/// terminal and exits with 128 + signal; `--dump` cancels its work and exits the same way.
+///
+/// `blockForProcess()` must run on the main thread before any other thread exists: every later
+/// thread inherits the mask, so no thread is ever interrupted by these signals (and ncurses'
+/// own handlers, which would call `exit` or touch curses from a signal context, never run).
+/// The signals stay pending for the process and libdispatch's signal sources read them.
+final class SignalWatcher {
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+
+    private var sources: [any DispatchSourceSignal] = []
+
+    /// Blocks the watched signals in this thread (and so in every thread it creates) and sets
+    /// them to be ignored, so that curses does not install handlers for them.
+    static func blockForProcess() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in watched { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        for number in watched { signal(number, SIG_IGN) }
+    }
+
+    /// Calls `handler` (on a global queue) with the number of each watched signal that arrives.
+    init(handler: @escaping @Sendable (Int32) -> Void) {
+        for number in Self.watched {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            // @Sendable: runs on a global queue, never on the main actor.
+            source.setEventHandler { @Sendable in handler(number) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Signals for the event loop: SIGWINCH is a resize, the others end the loop.
+    convenience init(inbox: Inbox) {
+        self.init { number in
+            inbox.post(number == SIGWINCH ? .terminalResized : .signal(number))
+        }
+    }
+
+    func stop() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+    }
+
+    deinit { stop() }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Every way out restores the terminal (same `stty -a` before and after, in the same pane) and
+/// exits with the status shells expect.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end exit tests skipped"))
+struct ExitTests {
+    @Test(arguments: [("q", Int32(0)), ("C-c", Int32(130)), ("Escape", Int32(0))])
+    func keyQuitsAndRestoresTheTerminal(key: String, status: Int32) async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        defer { tmux.close() }
+        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        try tmux.send(key)
+        #expect(try await tmux.waitForExit() == status)
+        try await expectRestored(tmux)
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130))])
+    func signalQuitsAndRestoresTheTerminal(signal: Int32, status: Int32) async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "2000"])
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "loading page 1")
+        let pid = try await tmux.waitForPID()
+        #expect(kill(pid, signal) == 0)
+        #expect(try await tmux.waitForExit() == status)
+        try await expectRestored(tmux)
+    }
+
+    @Test func enterPrintsOneJSONLineToRedirectedStdout() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], stdoutFile: "out.json")
+        defer { tmux.close() }
+        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        try tmux.send("Down", "Down")
+        try await tmux.waitFor("row 3") { StatusCounts($0)?.row == 3 }
+        try tmux.send("Enter")
+        #expect(try await tmux.waitForExit() == 0)
+        let output = try #require(tmux.directory.read("out.json"))
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(output.hasSuffix("\n"))
+        let object = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any]
+        #expect(object?["id"] as? Int == 3)
+        try await expectRestored(tmux)
+    }
+
+    @Test func ctrlZSuspendsAndResumesWithAFullRepaint() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        defer { tmux.close() }
+        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        let pid = try await tmux.waitForPID()
+        try tmux.send("Down")
+        try await tmux.waitFor("row 2") { StatusCounts($0)?.row == 2 }
+        try tmux.send("C-z")
+        try await waitUntil("the process is stopped") { processState(pid) == "T" }
+        #expect(kill(pid, SIGCONT) == 0)
+        let rows = try await tmux.waitFor("the list again") { StatusCounts($0)?.row == 2 }
+        #expect(rows[1].hasPrefix(">"))
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+        try await expectRestored(tmux)
+    }
+
+    private func expectRestored(_ tmux: TmuxSession) async throws {
+        try await waitUntil("stty -a after exit") { tmux.directory.read("stty.after") != nil }
+        let before = try #require(tmux.directory.read("stty.before"))
+        let after = try #require(tmux.directory.read("stty.after"))
+        #expect(!before.isEmpty)
+        #expect(before == after, "the terminal was not restored")
+    }
+}
+
+/// Polls `condition` every 20 ms for up to five seconds.
+func waitUntil(_ what: String, timeout: Duration = .seconds(5), _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw TestFailure("timed out waiting for \(what)")
+}
+
+/// The state letter from /proc/PID/stat (`R`, `S`, `T` for stopped).
+func processState(_ pid: Int32) -> String? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
+}

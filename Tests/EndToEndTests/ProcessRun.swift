@@ -1,0 +1,71 @@
+import Foundation
+
+/// Runs a program to completion without a terminal and collects what it wrote: for `--dump`,
+/// usage errors and the no-terminal message.
+struct ProcessRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    var stdoutLines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: true) }
+
+    static func run(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(8)) async throws -> ProcessRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        process.environment = environment
+        let directory = try TemporaryDirectory()
+        let outURL = directory.url.appendingPathComponent("stdout")
+        let errURL = directory.url.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw TestFailure("\(executable) \(arguments) did not finish within \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try out.close()
+        try err.close()
+        return ProcessRun(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        )
+    }
+}
+
+/// A failure with a message, for helpers that cannot use `#expect`.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A fresh directory under the system's temporary directory, removed when released, so tests
+/// running in parallel never share files.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("infinilist-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func read(_ name: String) -> String? { try? String(contentsOf: file(name), encoding: .utf8) }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

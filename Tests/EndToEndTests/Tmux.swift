@@ -1,0 +1,167 @@
+import Foundation
+import Glibc
+
+/// A private tmux server running one command in a 100x30 pane, for driving infinilist as a user
+/// would: each session has its own socket (`-L`), so tests run in parallel; `close()` kills the
+/// server.
+///
+/// The command runs inside a small shell script that records `stty -a` before and after, the
+/// program's pid (the script execs into it) and its exit status, into the session's temporary
+/// directory, so a test can check that the terminal was restored in the same pane.
+final class TmuxSession {
+    let directory: TemporaryDirectory
+    private let socket: String
+    private var closed = false
+
+    static var isAvailable: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static var tmuxPath: String {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
+    }
+
+    /// Starts `infinilist arguments…` in a new pane; with `stdoutFile`, its stdout goes there.
+    init(arguments: [String], stdoutFile: String? = nil, columns: Int = 100, rows: Int = 30) throws {
+        directory = try TemporaryDirectory()
+        socket = "infinilist-e2e-\(UUID().uuidString.prefix(12))"
+        let quoted = ([Binary.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
+        let redirect = stdoutFile.map { " > " + Self.shellQuoted(directory.file($0).path) } ?? ""
+        let script = """
+            cd \(Self.shellQuoted(directory.url.path)) || exit 1
+            stty -a > stty.before
+            sh -c 'echo $$ > app.pid; exec "$@"' infinilist \(quoted)\(redirect)
+            echo $? > exit.tmp && mv exit.tmp exit.code
+            stty -a > stty.tmp && mv stty.tmp stty.after
+            echo "infinilist exited"
+            exec sleep 600
+            """
+        try script.write(to: directory.file("run.sh"), atomically: true, encoding: .utf8)
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(columns)", "-y", "\(rows)",
+                  "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8",
+                  "sh " + Self.shellQuoted(directory.file("run.sh").path)])
+    }
+
+    deinit { close() }
+
+    /// Kills the server (and with it the pane and anything still running in it).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? tmux(["kill-server"], check: false)
+        // tmux leaves its socket behind; remove it so test runs do not pile them up.
+        let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        try? FileManager.default.removeItem(atPath: "\(base)/tmux-\(getuid())/\(socket)")
+    }
+
+    /// Sends tmux key names (`Down`, `PageDown`, `C-c`, `q`).
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "e2e"] + keys)
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "e2e", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The pane's text, one string per row.
+    func capture() throws -> [String] {
+        let text = try tmux(["capture-pane", "-p", "-t", "e2e"])
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Polls the pane until `condition` holds for its rows; returns them. Throws with the last
+    /// capture after `timeout`.
+    @discardableResult
+    func waitFor(
+        _ what: String,
+        timeout: Duration = .seconds(5),
+        _ condition: ([String]) -> Bool
+    ) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var last: [String] = []
+        while ContinuousClock.now < deadline {
+            last = try capture()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(40))
+        }
+        throw TestFailure("timed out waiting for \(what); the pane shows:\n" + last.joined(separator: "\n"))
+    }
+
+    /// Polls until the pane contains `text`.
+    @discardableResult
+    func waitFor(text: String, timeout: Duration = .seconds(5)) async throws -> [String] {
+        try await waitFor("'\(text)'", timeout: timeout) { rows in rows.contains { $0.contains(text) } }
+    }
+
+    /// The program's exit status, once it has exited.
+    func waitForExit(timeout: Duration = .seconds(5)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let text = directory.read("exit.code"), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            try await Task.sleep(for: .milliseconds(40))
+        }
+        throw TestFailure("infinilist did not exit; the pane shows:\n" + ((try? capture()) ?? []).joined(separator: "\n"))
+    }
+
+    /// The program's pid, once it has started.
+    func waitForPID(timeout: Duration = .seconds(5)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let text = directory.read("app.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return pid
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("infinilist did not start")
+    }
+
+    /// Starts writing everything the pane's program outputs to `file` (tmux pipe-pane).
+    func startRecording(to file: URL) throws {
+        try tmux(["pipe-pane", "-o", "-t", "e2e", "cat >> " + Self.shellQuoted(file.path)])
+    }
+
+    func stopRecording() throws {
+        try tmux(["pipe-pane", "-t", "e2e"])
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String], check: Bool = true) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        // A file, not a pipe: the tmux server forked by new-session would hold a pipe open.
+        let output = directory.file("tmux.\(UUID().uuidString.prefix(8)).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let status = try Spawn.run(Self.tmuxPath, ["-u", "-L", socket] + arguments, environment: environment, outputFile: output.path)
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        if check, status != 0 {
+            throw TestFailure("tmux \(arguments.joined(separator: " ")) failed (\(status)): \(text)")
+        }
+        return text
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// The status line's "row N/M": the cursor row and the number of loaded rows.
+struct StatusCounts: Equatable {
+    let row: Int
+    let loaded: Int
+
+    init?(_ rows: [String]) {
+        guard let status = rows.last(where: { $0.contains("infinilist ·") }),
+              let range = status.range(of: #"row [0-9,]+/[0-9,]+"#, options: .regularExpression)
+        else { return nil }
+        let numbers = status[range].dropFirst(4).split(separator: "/").map { Int($0.replacingOccurrences(of: ",", with: "")) }
+        guard numbers.count == 2, let row = numbers[0], let loaded = numbers[1] else { return nil }
+        self.row = row
+        self.loaded = loaded
+    }
+}
