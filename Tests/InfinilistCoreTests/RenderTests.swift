@@ -99,7 +99,7 @@ import Testing
         _ = state.update(.pageLoaded(PageResult(request: request, items: rows, end: EndReason("end"))))
         let f = render(state, size: state.size)
         #expect(f.rows[0].text == "> 日本語の")   // 2 + 4×2 = 10 columns; a 5th wide glyph would need 12
-        #expect(f.rows[1].text == "  👩‍👩‍👧 family")
+        #expect(f.rows[1].text == "  👩‍👩‍👧 fa")
         #expect(f.rows[2].text == "  café ünïc")
         for row in f.rows.prefix(3) { #expect(DisplayWidth.of(row.text) <= 11) }
     }
@@ -146,9 +146,10 @@ import Testing
         #expect(DisplayWidth.of("日本") == 4)
         #expect(DisplayWidth.of("한국어") == 6)
         #expect(DisplayWidth.of("😀") == 2)
-        #expect(DisplayWidth.of("👩‍👩‍👧") == 2)
+        #expect(DisplayWidth.of("👩‍👩‍👧") == 6)   // as ncurses and tmux place it
         #expect(DisplayWidth.of("🇫🇷") == 2)
-        #expect(DisplayWidth.of("❤️") == 2)
+        #expect(DisplayWidth.of("❤️") == 1)   // glibc: U+2764 is narrow, VS16 zero
+        #expect(DisplayWidth.of("👍🏻") == 4)
         #expect(DisplayWidth.of("e\u{301}") == 1)
         #expect(DisplayWidth.of("ｆｕｌｌ") == 8)
         #expect(DisplayWidth.of("Ελληνικά Русский") == 16)

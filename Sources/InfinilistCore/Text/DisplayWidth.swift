@@ -1,22 +1,27 @@
 /// Terminal column widths of text, computed in Swift so the core needs no locale or curses.
 ///
-/// East Asian wide and fullwidth characters and emoji presentation take two columns; combining
-/// marks and format characters take none; everything else takes one (ambiguous-width characters
-/// count as one, as glibc's `wcwidth` does in a UTF-8 locale and as tmux does by default).
+/// A grapheme cluster takes the sum of its scalars' widths, exactly as ncurses places it (it asks
+/// `wcwidth` per scalar): East Asian wide and fullwidth characters and emoji presentation take
+/// two columns, combining marks and format characters (ZWJ, variation selectors) none, the rest
+/// one. So 👩‍💻 takes four columns, as it does in ncurses and tmux, and the core and the screen
+/// always agree on where a row ends. Ambiguous-width characters count as one, as glibc's
+/// `wcwidth` does in a UTF-8 locale.
 public enum DisplayWidth {
     /// Columns one grapheme cluster occupies.
     public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
-        if isZeroWidth(first) { return 0 }
-        if isWide(first) { return 2 }
-        // A text-style emoji followed by VS16, a keycap, or a flag pair is drawn as emoji.
-        if scalars.count > 1 {
-            if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
-            if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
-        }
-        return 1
+        var width = 0
+        for scalar in character.unicodeScalars { width += of(scalar) }
+        return width
+    }
+
+    /// Columns one scalar occupies, matching glibc's `wcwidth` (controls count as zero here:
+    /// they never reach the screen unescaped).
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        if v < 0x300 { return 1 }
+        if isZeroWidth(scalar) { return 0 }
+        return isWide(scalar) ? 2 : 1
     }
 
     /// Columns a string occupies.
@@ -49,6 +54,9 @@ public enum DisplayWidth {
 
     private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
+        // Regional indicators are emoji presentation but East Asian neutral: glibc gives each one
+        // column, so a flag takes two.
+        if (0x1F1E6...0x1F1FF).contains(v) { return false }
         if scalar.properties.isEmojiPresentation { return true }
         for range in wideRanges where range.contains(v) { return true }
         return false
