@@ -9,7 +9,7 @@ import Foundation
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/keys.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
-        for binding in KeyMap.list {
+        for binding in KeyMap.all.flatMap({ $0 }) {
             let keys = binding.keys.map { "`\($0)`" }.joined(separator: " ")
             #expect(text.contains("| \(keys) | \(binding.help) |"), "docs/keys.md lacks: \(keys) \(binding.help)")
         }

@@ -119,9 +119,9 @@ import Testing
     }
 
     @Test func everyActionHasAKeyAndHelpListsIt() {
-        let bound = Set(KeyMap.list.map(\.action))
+        let bound = Set(KeyMap.all.flatMap { $0.map(\.action) })
         #expect(bound == Set(Action.allCases))
-        let help = KeyMap.helpLines()
+        let help = KeyMap.list.helpLines()
         #expect(help.count == KeyMap.list.count)
         #expect(help.contains { $0.hasPrefix("↓ j Ctrl-N") && $0.hasSuffix("next row") })
     }

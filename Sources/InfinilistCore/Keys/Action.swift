@@ -1,12 +1,37 @@
-/// What a key does in the list. Keys map to actions through `KeyMap`, so handling, the help
-/// screen and docs/keys.md all come from one table.
+/// What a key does. Keys map to actions through one `KeyMap` per mode, so handling, the help
+/// overlay, `--help` and docs/keys.md all come from the same tables. One enum serves every mode:
+/// the same action (moving down, going back) means the same thing wherever it is bound.
 public enum Action: Sendable, Hashable, CaseIterable {
+    // Moving: the list's cursor, or the detail view's scroll position.
     case down, up
     case pageDown, pageUp
     case halfPageDown, halfPageUp
     case first, last
+    // The list.
     case select
     case retry
+    /// Open the search prompt (`/`).
+    case search
+    /// Repeat the last search forward (`n`) or backward (`N`).
+    case searchNext, searchPrevious
+    /// Open the filter prompt (`&`).
+    case filter
+    /// Mark or unmark the item under the cursor, then move down (Tab) or up (Shift-Tab).
+    case toggleMark, toggleMarkUp
+    /// Show the item under the cursor as pretty-printed JSON.
+    case openDetail
+    /// Show the key tables.
+    case help
+    /// Reload from the first page.
+    case refresh
+    /// Esc-like: stop a search or clear the filter (list), return to the list (detail view),
+    /// cancel (prompt).
+    case back
+    // The prompt.
+    case submit
+    case deleteBackward
+    case clearPrompt
+    // Everywhere.
     case redraw
     case suspend
     case quit

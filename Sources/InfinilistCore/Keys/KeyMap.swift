@@ -1,4 +1,4 @@
-/// One line of the key table: the keys, what they do, and the words shown in help.
+/// One line of a key table: the keys, what they do, and the words shown in help.
 public struct KeyBinding: Sendable {
     public let keys: [Key]
     public let action: Action
@@ -11,43 +11,52 @@ public struct KeyBinding: Sendable {
     }
 }
 
-/// The key table of the list view. It is data: handling looks keys up here and the help text
-/// is generated from it, so the two can never disagree.
-public enum KeyMap {
-    public static let list: [KeyBinding] = [
-        KeyBinding([.down, .char("j"), .ctrl("n")], .down, "next row"),
-        KeyBinding([.up, .char("k"), .ctrl("p")], .up, "previous row"),
-        KeyBinding([.pageDown, .char(" "), .char("f"), .ctrl("f")], .pageDown, "next screen"),
-        KeyBinding([.pageUp, .char("b"), .ctrl("b")], .pageUp, "previous screen"),
-        KeyBinding([.ctrl("d")], .halfPageDown, "half a screen down"),
-        KeyBinding([.ctrl("u")], .halfPageUp, "half a screen up"),
-        KeyBinding([.home, .char("g"), .char("<")], .first, "first row"),
-        KeyBinding([.end, .char("G"), .char(">")], .last, "last loaded row"),
-        KeyBinding([.enter], .select, "print the item as JSON to stdout and exit"),
-        KeyBinding([.char("r")], .retry, "retry the page that failed"),
-        KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
-        KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),
-        KeyBinding([.char("q"), .escape], .quit, "quit (exit 0)"),
-        KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
-    ]
+/// The key table of one mode (the list, the detail view, the prompt). It is data: handling looks
+/// keys up here and the help overlay, `--help` and docs/keys.md are generated from or checked
+/// against it, so they can never disagree. The tables themselves are in KeyMaps.swift.
+public struct KeyMap: Sendable, RandomAccessCollection {
+    /// The mode's name, the heading of its section in help.
+    public let title: String
+    public let bindings: [KeyBinding]
+    private let index: [Key: Action]
 
-    private static let index: [Key: Action] = {
+    public init(title: String, _ bindings: [KeyBinding]) {
+        self.title = title
+        self.bindings = bindings
         var index: [Key: Action] = [:]
-        for binding in list {
+        for binding in bindings {
             for key in binding.keys where index[key] == nil { index[key] = binding.action }
         }
-        return index
-    }()
+        self.index = index
+    }
 
-    /// The action bound to a key in the list view, if any.
-    public static func action(for key: Key) -> Action? { index[key] }
+    public var startIndex: Int { bindings.startIndex }
+    public var endIndex: Int { bindings.endIndex }
+    public subscript(position: Int) -> KeyBinding { bindings[position] }
 
-    /// The table as aligned lines of text, for the help screen and `--help`.
-    public static func helpLines() -> [String] {
-        let names = list.map { $0.keys.map(\.description).joined(separator: " ") }
-        let width = names.map(\.count).max() ?? 0
-        return zip(names, list).map { name, binding in
-            name + String(repeating: " ", count: width - name.count) + "  " + binding.help
+    /// The action bound to a key in this mode, if any.
+    public func action(for key: Key) -> Action? { index[key] }
+
+    /// This table as aligned lines of text: key names, then what they do.
+    public func helpLines() -> [String] {
+        let names = bindings.map { $0.keys.map(\.description).joined(separator: " ") }
+        let width = names.map { DisplayWidth.of($0) }.max() ?? 0
+        return zip(names, bindings).map { name, binding in
+            name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  " + binding.help
         }
+    }
+
+    /// The action bound to a key in the list, if any.
+    public static func action(for key: Key) -> Action? { list.action(for: key) }
+
+    /// Every mode's table, each under its title, for the help overlay and `--help`.
+    public static func helpLines() -> [String] {
+        var lines: [String] = []
+        for map in all {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(map.title)
+            lines += map.helpLines().map { "  " + $0 }
+        }
+        return lines
     }
 }

@@ -5,8 +5,13 @@ public enum Message: Sendable, Equatable {
     case resized(Size)
     case pageLoaded(PageResult)
     case pageFailed(PageFailure)
+    /// The loader is holding a page request back (rate limit, retry backoff, pacing); sent again
+    /// each second with the seconds left. The request still ends with `.pageLoaded`/`.pageFailed`.
+    case pageWaiting(PageWait)
     /// The spinner's clock: sent only while something animates.
     case tick
+    /// The wheel or a click (only when mouse support is on).
+    case mouse(MouseEvent)
 }
 
 /// What the core asks the outside world to do.

@@ -12,9 +12,16 @@ public struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible
 public struct PageRequest: Sendable, Hashable {
     public let id: RequestID
     public let page: Int
-    public init(id: RequestID, page: Int) {
+    /// True for the first request of a refresh (`R`, Ctrl-R): the loader must forget every page
+    /// key and end it learned (later pages may be addressed differently now: cursors, shifted
+    /// offsets) before fetching. Only ever set on page 0. A plain request for page 0 (a retry, or
+    /// the re-fetch of a dropped page) keeps what the loader knows.
+    public let restart: Bool
+
+    public init(id: RequestID, page: Int, restart: Bool = false) {
         self.id = id
         self.page = page
+        self.restart = restart
     }
 }
 

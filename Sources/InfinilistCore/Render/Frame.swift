@@ -20,6 +20,18 @@ public enum Style: Sendable, Hashable {
     case placeholder
     /// The status line.
     case status
+    /// A title in the help overlay.
+    case heading
+    /// Detail view, syntax colouring: an object key (with its quotes).
+    case jsonKey
+    /// Detail view: a string value (with its quotes).
+    case jsonString
+    /// Detail view: a number.
+    case jsonNumber
+    /// Detail view: `true`, `false`, `null`.
+    case jsonLiteral
+    /// Detail view: brackets, braces, commas and colons.
+    case jsonPunctuation
 }
 
 /// A run of text in one style. Its text is safe to write to a terminal: no control characters.

@@ -1,42 +1,82 @@
 /// The braille spinner; one frame per tick.
 let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-/// Draws the state as rows of text: the visible slice of the list, the footer row where it
-/// falls on screen, and the status line. Pure, so frames can be snapshot-tested.
+/// Draws the state as rows of text: the visible slice of the list (or the detail view, or the
+/// help overlay), and the status line (or the prompt on its row). Pure, so frames can be
+/// snapshot-tested; only the rows on screen are touched, so its cost does not grow with the list.
 public func render(_ state: AppState, size: Size) -> Frame {
     let listHeight = max(0, size.rows - 1)
-    var rows: [FrameRow] = []
-    rows.reserveCapacity(size.rows)
-    for y in 0..<listHeight {
-        let row = state.viewport.top + y
-        if row < state.store.itemCount {
-            rows.append(itemRow(state, row: row, width: size.columns))
-        } else if row == state.store.itemCount {
-            rows.append(footerRow(state, width: size.columns))
-        } else {
-            rows.append(FrameRow())
-        }
+    var rows: [FrameRow]
+    if state.showsHelp {
+        rows = helpRows(state, height: listHeight, width: size.columns)
+    } else if case .detail(let view) = state.mode {
+        rows = detailRows(view, height: listHeight, width: size.columns)
+    } else {
+        rows = listRows(state, height: listHeight, width: size.columns)
     }
     if size.rows > 0 {
         // The bottom-right cell is never written: some terminals scroll when it is.
-        rows.append(statusRow(state, width: size.columns - 1))
+        let width = size.columns - 1
+        switch state.mode {
+        case .prompt(let prompt) where !state.showsHelp:
+            rows.append(promptRow(prompt, width: width))
+        case .detail(let view):
+            rows.append(detailStatusRow(state, view, height: listHeight, width: width))
+        default:
+            rows.append(statusRow(state, width: width))
+        }
     }
     return Frame(size: size, rows: rows)
 }
 
-private func itemRow(_ state: AppState, row: Int, width: Int) -> FrameRow {
+private func listRows(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
+    var rows: [FrameRow] = []
+    rows.reserveCapacity(height + 1)
+    let count = state.visibleCount
+    let highlight = state.highlight.flatMap { $0.query.isEmpty ? nil : $0 }
+    for y in 0..<height {
+        let row = state.viewport.top + y
+        if row < count {
+            rows.append(itemRow(state, visibleRow: row, highlight: highlight, width: width))
+        } else if row == count {
+            rows.append(footerRow(state, width: width))
+        } else {
+            rows.append(FrameRow())
+        }
+    }
+    return rows
+}
+
+/// An item row: the gutter (the cursor's pointer, then the mark), then the text with matches of
+/// the search (or filter) highlighted.
+private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?, width: Int) -> FrameRow {
     var builder = RowBuilder(width: width)
-    if row == state.viewport.cursor {
+    let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
+    let item = state.store.item(at: storeRow)
+    if visibleRow == state.viewport.cursor {
         builder.append(">", .pointer)
+    } else {
         builder.append(" ")
-    } else {
-        builder.append("  ")
     }
-    if let item = state.store.item(at: row) {
-        builder.append(item.text)
+    if state.marks.isMarked(item, row: storeRow) {
+        builder.append("*", .marked)
     } else {
+        builder.append(" ")
+    }
+    guard let item else {
         builder.append("loading…", .placeholder)
+        return builder.row
     }
+    let text = item.text
+    let matches = highlight?.ranges(in: text) ?? []
+    var start = text.startIndex
+    for match in matches {
+        builder.append(text[start..<match.lowerBound])
+        builder.append(text[match], .match)
+        start = match.upperBound
+        if builder.remaining == 0 { break }
+    }
+    builder.append(text[start...])
     return builder.row
 }
 
@@ -47,44 +87,32 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     case .idle:
         builder.append("more below", .dim)
     case .loading(let request):
-        builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
+        if let wait = state.activeWait {
+            builder.append("\(spinnerFrame(state)) page \(request.page + 1): \(wait.reason) — \(waitText(wait))", .loading)
+        } else if state.search?.pending != nil {
+            builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
+        } else {
+            builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
+        }
     case .failed(let page, let message):
         builder.append("✗ page \(page + 1) failed: \(message) — r to retry", .error)
     case .ended(let reason):
         let count = state.store.itemCount
         let items = count == 0 ? "no items" : "\(NumberText.grouped(count)) item\(count == 1 ? "" : "s")"
-        builder.append("— end · \(items) · \(reason.text) —", .end)
+        if let filter = state.filter {
+            builder.append("— end · \(NumberText.grouped(filter.rows.count)) of \(items) match · \(reason.text) —", .end)
+        } else {
+            builder.append("— end · \(items) · \(reason.text) —", .end)
+        }
     }
     return builder.row
 }
 
-private func statusRow(_ state: AppState, width: Int) -> FrameRow {
-    let count = state.store.itemCount
-    var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
-    if let total = state.total, total != count { position += " of \(NumberText.grouped(total))" }
-    // Most important first: on a narrow screen the last parts are dropped.
-    var parts = [position]
-    switch state.tail {
-    case .idle: break
-    case .loading: parts.append("\(spinnerFrame(state)) loading")
-    case .failed: parts.append("failed")
-    case .ended: parts.append("end")
-    }
-    if let latency = state.lastLatency { parts.append(NumberText.duration(latency)) }
-    var right = parts.joined(separator: " · ") + " "
-    while parts.count > 1, DisplayWidth.of(right) > width {
-        parts.removeLast()
-        right = parts.joined(separator: " · ") + " "
-    }
-    let rightWidth = DisplayWidth.of(right)
-    let left = " infinilist · " + state.config.sourceName
-    var builder = RowBuilder(width: width, fill: .status)
-    builder.append(DisplayWidth.clip(left, to: max(0, width - rightWidth - 2)).text, .status)
-    builder.pad(leaving: rightWidth, .status)
-    builder.append(right, .status)
-    return builder.row
+/// `retrying in 42 s`, or `next request in 3 s` while requests are paced.
+private func waitText(_ wait: PageWait) -> String {
+    "\(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s"
 }
 
-private func spinnerFrame(_ state: AppState) -> Character {
+func spinnerFrame(_ state: AppState) -> Character {
     spinnerFrames[state.spinnerPhase % spinnerFrames.count]
 }

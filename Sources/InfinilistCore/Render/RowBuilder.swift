@@ -3,11 +3,16 @@
 struct RowBuilder {
     private(set) var row: FrameRow
     private(set) var remaining: Int
+    let width: Int
 
     init(width: Int, fill: Style = .normal) {
         row = FrameRow(fill: fill)
-        remaining = max(0, width)
+        self.width = max(0, width)
+        remaining = self.width
     }
+
+    /// Columns written so far.
+    var used: Int { width - remaining }
 
     /// Text is sanitized here as well as when items are built: whatever reaches a frame, from
     /// data, an error message or a path the user typed, can never be a control sequence.
@@ -26,6 +31,12 @@ struct RowBuilder {
     /// Pads with spaces in `style`, leaving `right` columns for what follows.
     mutating func pad(leaving right: Int, _ style: Style) {
         let gap = remaining - right
+        if gap > 0 { append(String(repeating: " ", count: gap), style) }
+    }
+
+    /// Pads with spaces up to `column` (nothing when already there or past it).
+    mutating func pad(toColumn column: Int, _ style: Style = .normal) {
+        let gap = column - used
         if gap > 0 { append(String(repeating: " ", count: gap), style) }
     }
 }

@@ -3,6 +3,7 @@
 public struct AppState: Sendable {
     public let config: AppConfig
     public internal(set) var store = PageStore()
+    /// The cursor and scroll position, in visible rows (see VisibleRows.swift).
     public internal(set) var viewport: Viewport
     public internal(set) var tail: TailState = .idle
     public internal(set) var size: Size
@@ -12,6 +13,22 @@ public struct AppState: Sendable {
     public internal(set) var total: Int?
     /// Seconds the last page took.
     public internal(set) var lastLatency: Double?
+    /// The loader's latest countdown for the request in `tail`, while it holds that request back
+    /// (rate limit, retry backoff). Only shown while `tail` is `.loading` of the same request.
+    public internal(set) var waiting: PageWait?
+    /// What keys act on: the list, a prompt, or the detail view.
+    public internal(set) var mode: Mode = .list
+    /// The help overlay, over whatever mode is active; any key closes it.
+    public internal(set) var showsHelp = false
+    /// The filter applied with `&`, if any.
+    public internal(set) var filter: Filter?
+    /// The last search, if any: repeated by `n`/`N`, highlighted in rows.
+    public internal(set) var search: Search?
+    public internal(set) var marks = Marks()
+    /// A short note for the status line ("search wrapped", "not found: x"); the next key or mouse
+    /// event clears it.
+    public internal(set) var notice: String?
+    var refreshAnchor: RefreshAnchor?
     var nextRequestID = 1
 
     public init(config: AppConfig, size: Size) {
@@ -30,9 +47,9 @@ public struct AppState: Sendable {
         return false
     }
 
-    /// How near the end the cursor must come before the next page is requested.
+    /// How near the end (in visible rows) the cursor must come before the next page is requested.
     public var prefetchDistance: Int { config.prefetch ?? viewport.height }
 
-    /// The item under the cursor, if it is loaded.
-    public var selectedItem: Item? { store.item(at: viewport.cursor) }
+    /// The matcher whose matches rows highlight: the last search, else the filter.
+    var highlight: TextMatcher? { search?.matcher ?? filter?.matcher }
 }

@@ -34,6 +34,23 @@ public struct PageStore: Sendable {
         return items[row - slots[index].firstRow]
     }
 
+    /// Calls `body` with each row in `rows` (clamped to the known rows) and its item, nil when
+    /// its page is not in memory. Walks the pages directly: no search per row.
+    public func forEachItem(in rows: Range<Int>, _ body: (Int, Item?) -> Void) {
+        let rows = rows.clamped(to: 0..<itemCount)
+        guard !rows.isEmpty, var index = slotIndex(containing: rows.lowerBound) else { return }
+        var row = rows.lowerBound
+        while row < rows.upperBound, index < slots.count {
+            let slot = slots[index]
+            let end = min(rows.upperBound, slot.firstRow + slot.count)
+            while row < end {
+                body(row, slot.items?[row - slot.firstRow])
+                row += 1
+            }
+            index += 1
+        }
+    }
+
     /// The page that holds a row.
     public func page(containing row: Int) -> Int? {
         slotIndex(containing: row).map { slots[$0].page }

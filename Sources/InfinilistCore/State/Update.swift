@@ -1,7 +1,7 @@
 extension AppState {
     /// Starts the list: the first page goes through the same path as every later one.
     public mutating func start() -> [Effect] {
-        prefetchIfNeeded()
+        continueLoading()
     }
 
     /// Applies one message and returns what the outside world must do about it.
@@ -9,68 +9,127 @@ extension AppState {
         var effects: [Effect]
         switch message {
         case .key(let key):
+            notice = nil
             effects = handle(key)
+        case .mouse(let event):
+            notice = nil
+            effects = handle(event)
         case .resized(let newSize):
             size = newSize
-            viewport.resize(height: AppState.listHeight(for: newSize), itemCount: store.itemCount)
+            viewport.resize(height: AppState.listHeight(for: newSize), itemCount: visibleCount)
+            clampDetail()
             effects = []
         case .pageLoaded(let result):
             guard case .loading(let request) = tail, request == result.request else { return [] }
-            store.append(result.items)
-            total = result.total ?? total
-            lastLatency = result.latency
-            tail = result.end.map(TailState.ended) ?? .idle
-            viewport.clamp(itemCount: store.itemCount)
+            pageArrived(result)
             effects = []
         case .pageFailed(let failure):
             guard case .loading(let request) = tail, request == failure.request else { return [] }
             tail = .failed(page: request.page, message: failure.message)
+            if search?.pending != nil {
+                search?.pending = nil
+                notice = "search stopped: page \(request.page + 1) failed"
+            }
+            effects = []
+        case .pageWaiting(let wait):
+            guard case .loading(let request) = tail, request == wait.request else { return [] }
+            waiting = wait
             effects = []
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
             effects = []
         }
         if effects.contains(where: \.isQuit) { return effects }
-        return effects + prefetchIfNeeded()
+        effects += continueLoading()
+        settleRefresh()
+        return effects
+    }
+
+    private mutating func pageArrived(_ result: PageResult) {
+        let firstNew = store.itemCount
+        store.append(result.items)
+        total = result.total ?? total
+        lastLatency = result.latency
+        tail = result.end.map(TailState.ended) ?? .idle
+        marks.relocate(result.items, firstRow: firstNew)
+        filter?.extend(over: store)
+        viewport.clamp(itemCount: visibleCount)
+        placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
+        continueSearch()
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
-        guard let action = KeyMap.action(for: key) else { return [] }
-        let count = store.itemCount
+        if showsHelp {
+            showsHelp = false
+            return key == .ctrl("c") ? [.quit(code: 130, output: [])] : []
+        }
+        switch mode {
+        case .list: return handleList(key)
+        case .prompt: return handlePrompt(key)
+        case .detail: return handleDetail(key)
+        }
+    }
+
+    private mutating func handleList(_ key: Key) -> [Effect] {
+        guard let action = KeyMap.list.action(for: key) else { return [] }
+        let count = visibleCount
         switch action {
-        case .down: viewport.move(by: 1, itemCount: count)
-        case .up: viewport.move(by: -1, itemCount: count)
-        case .pageDown: viewport.page(by: 1, itemCount: count)
-        case .pageUp: viewport.page(by: -1, itemCount: count)
-        case .halfPageDown: viewport.halfPage(by: 1, itemCount: count)
-        case .halfPageUp: viewport.halfPage(by: -1, itemCount: count)
-        case .first: viewport.move(to: 0, itemCount: count)
-        case .last: viewport.move(to: count - 1, itemCount: count)
-        case .select:
-            guard let item = selectedItem else { return [.bell] }
-            return [.quit(code: 0, output: [item.json])]
+        case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+            userMoved()
+            switch action {
+            case .down: viewport.move(by: 1, itemCount: count)
+            case .up: viewport.move(by: -1, itemCount: count)
+            case .pageDown: viewport.page(by: 1, itemCount: count)
+            case .pageUp: viewport.page(by: -1, itemCount: count)
+            case .halfPageDown: viewport.halfPage(by: 1, itemCount: count)
+            case .halfPageUp: viewport.halfPage(by: -1, itemCount: count)
+            case .first: viewport.move(to: 0, itemCount: count)
+            default: viewport.move(to: count - 1, itemCount: count)
+            }
+        case .select: return selectionOutput()
         case .retry:
             guard case .failed(let page, _) = tail else { return [.bell] }
             return [request(page: page)]
+        case .search: mode = .prompt(Prompt(kind: .search))
+        case .searchNext: return repeatSearch(forward: true)
+        case .searchPrevious: return repeatSearch(forward: false)
+        case .filter: mode = .prompt(Prompt(kind: .filter))
+        case .toggleMark: return toggleMark(thenMove: 1)
+        case .toggleMarkUp: return toggleMark(thenMove: -1)
+        case .openDetail: return openDetail()
+        case .help: showsHelp = true
+        case .refresh: return refresh()
+        case .back:
+            if search?.pending != nil {
+                stopSearch()
+            } else if filter != nil {
+                applyFilter("")
+            } else {
+                return [.quit(code: 0, output: [])]
+            }
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .quit: return [.quit(code: 0, output: [])]
         case .interrupt: return [.quit(code: 130, output: [])]
+        case .submit, .deleteBackward, .clearPrompt: return []
         }
         return []
     }
 
-    /// Asks for the next page when the cursor is within the prefetch distance of the last
-    /// loaded row and nothing is loading, failed or finished: one request per page, ever.
-    private mutating func prefetchIfNeeded() -> [Effect] {
+    /// Asks for the next page when something needs it and nothing is loading, failed or
+    /// finished, so there is one request per page, ever: a search still looking for a match, or
+    /// the cursor within the prefetch distance of the last visible row. With a filter that hides
+    /// the loaded rows, the latter keeps loading until enough rows match (or the source ends).
+    private mutating func continueLoading() -> [Effect] {
         guard tail == .idle else { return [] }
-        let lastRow = store.itemCount - 1
+        if search?.pending != nil { return [request(page: store.pageCount)] }
+        let lastRow = visibleCount - 1
         guard lastRow - viewport.cursor <= prefetchDistance else { return [] }
         return [request(page: store.pageCount)]
     }
 
-    private mutating func request(page: Int) -> Effect {
-        let request = PageRequest(id: RequestID(nextRequestID), page: page)
+    mutating func request(page: Int, restart: Bool = false) -> Effect {
+        let request = PageRequest(id: RequestID(nextRequestID), page: page, restart: restart)
         nextRequestID += 1
         tail = .loading(request)
         return .load(request)

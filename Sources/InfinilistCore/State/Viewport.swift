@@ -1,5 +1,7 @@
 /// The window onto the list: which row the cursor is on and which row is at the top.
 ///
+/// Rows here are *visible* rows: all loaded rows, or only those a filter keeps (`AppState`
+/// maps them to store rows), so `itemCount` is the number of visible rows.
 /// The list has `itemCount + 1` rows: the items, then the footer row (spinner, error or end),
 /// which is part of the list so that new rows take its place without a jump. The cursor only
 /// rests on items; when it reaches the last item the footer is scrolled into view as well.
@@ -41,6 +43,22 @@ public struct Viewport: Sendable, Equatable {
         let delta = direction * max(1, height / 2)
         top += delta
         cursor += delta
+        clamp(itemCount: itemCount)
+    }
+
+    /// Scrolls the view by `delta` rows (the mouse wheel), moving the cursor only as far as
+    /// needed to keep it on screen.
+    public mutating func scroll(by delta: Int, itemCount: Int) {
+        top = min(max(0, top + delta), max(0, itemCount + 1 - height))
+        cursor = min(max(cursor, top), top + height - 1)
+        clamp(itemCount: itemCount)
+    }
+
+    /// Puts the cursor on `row` and, as far as the list allows, `offset` rows below the top of the
+    /// screen: where it was before the rows changed (filter, refresh), so nothing seems to jump.
+    public mutating func place(cursor row: Int, offset: Int, itemCount: Int) {
+        cursor = row
+        top = row - min(max(0, offset), height - 1)
         clamp(itemCount: itemCount)
     }
 

@@ -1,0 +1,64 @@
+/// The key tables, one per mode. Every `KeyBinding` here must appear as a row of docs/keys.md
+/// (a test checks it), and every `Action` must be bound in some table.
+extension KeyMap {
+    /// The list: moving, searching, filtering, marking, and leaving. The order is the help
+    /// overlay's: on a small screen what is cut off is the least needed.
+    public static let list = KeyMap(title: "List", [
+        KeyBinding([.down, .char("j"), .ctrl("n")], .down, "next row"),
+        KeyBinding([.up, .char("k"), .ctrl("p")], .up, "previous row"),
+        KeyBinding([.pageDown, .char(" "), .char("f"), .ctrl("f")], .pageDown, "next screen"),
+        KeyBinding([.pageUp, .char("b"), .ctrl("b")], .pageUp, "previous screen"),
+        KeyBinding([.ctrl("d")], .halfPageDown, "half a screen down"),
+        KeyBinding([.ctrl("u")], .halfPageUp, "half a screen up"),
+        KeyBinding([.home, .char("g"), .char("<")], .first, "first row"),
+        KeyBinding([.end, .char("G"), .char(">")], .last, "last loaded row"),
+        KeyBinding([.right, .char("l")], .openDetail, "show the item as pretty-printed JSON"),
+        KeyBinding([.char("/")], .search, "search forward, loading pages until found"),
+        KeyBinding([.char("n")], .searchNext, "next match"),
+        KeyBinding([.char("N")], .searchPrevious, "previous match (loaded rows)"),
+        KeyBinding([.char("&")], .filter, "show only matching rows (empty: all)"),
+        KeyBinding([.tab], .toggleMark, "mark or unmark the item, then move down"),
+        KeyBinding([.backTab], .toggleMarkUp, "mark or unmark the item, then move up"),
+        KeyBinding([.enter], .select, "print the marked items (or this one) and exit"),
+        KeyBinding([.char("q")], .quit, "quit (exit 0)"),
+        KeyBinding([.escape], .back, "stop the search, else clear the filter, else quit"),
+        KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
+        KeyBinding([.char("r")], .retry, "retry the page that failed"),
+        KeyBinding([.char("R"), .ctrl("r")], .refresh, "reload from the first page"),
+        KeyBinding([.char("?")], .help, "show the keys"),
+        KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
+        KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),
+    ])
+
+    /// The detail view: the list's moving keys scroll the item's JSON.
+    public static let detail = KeyMap(title: "Detail view", [
+        KeyBinding([.down, .char("j"), .ctrl("n")], .down, "scroll down a line"),
+        KeyBinding([.up, .char("k"), .ctrl("p")], .up, "scroll up a line"),
+        KeyBinding([.pageDown, .char(" "), .char("f"), .ctrl("f")], .pageDown, "scroll down a screen"),
+        KeyBinding([.pageUp, .char("b"), .ctrl("b")], .pageUp, "scroll up a screen"),
+        KeyBinding([.ctrl("d")], .halfPageDown, "scroll down half a screen"),
+        KeyBinding([.ctrl("u")], .halfPageUp, "scroll up half a screen"),
+        KeyBinding([.home, .char("g"), .char("<")], .first, "top of the item"),
+        KeyBinding([.end, .char("G"), .char(">")], .last, "bottom of the item"),
+        KeyBinding([.left, .char("h"), .char("q"), .escape], .back, "back to the list"),
+        KeyBinding([.enter], .select, "print this item as JSON and exit"),
+        KeyBinding([.char("?")], .help, "show the keys"),
+        KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
+        KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),
+        KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
+    ])
+
+    /// The one-line prompt of `/` and `&`; any other printable character is inserted.
+    public static let prompt = KeyMap(title: "Prompt (/ and &; type to edit)", [
+        KeyBinding([.enter], .submit, "search, or apply the filter"),
+        KeyBinding([.escape], .back, "cancel"),
+        KeyBinding([.backspace], .deleteBackward, "delete the last character (when empty: cancel)"),
+        KeyBinding([.ctrl("u")], .clearPrompt, "clear the prompt"),
+        KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
+        KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
+    ])
+
+    /// Every table, in the order help shows them. The help overlay itself has no table: any key
+    /// closes it.
+    public static let all: [KeyMap] = [list, detail, prompt]
+}

@@ -1,0 +1,25 @@
+/// The loader is holding a page request back on purpose: a rate limit asked it to wait, a
+/// transient failure is being retried after a backoff, or it is pacing requests because the API's
+/// remaining quota is low. The footer row shows it as a countdown instead of a spinner that seems
+/// stuck, so the user knows the program is waiting, for what, and for how long.
+///
+/// The core has no clock: the loader sends a new `PageWait` each second with the seconds left,
+/// and the footer simply shows the latest one.
+public struct PageWait: Sendable, Equatable {
+    /// The request that is waiting; a wait for any other request is ignored.
+    public let request: PageRequest
+    /// Whole seconds until the request is sent again (rounded up, so never 0 while waiting).
+    public let seconds: Int
+    /// Why, in one line: `rate limited by api.github.com`, `HTTP 503 from example.com (retry 2 of 3)`.
+    public let reason: String
+    /// True when the request already failed and will be sent again (`retrying in 42 s`); false
+    /// when it has not been sent yet because requests are being paced (`next request in 3 s`).
+    public let isRetry: Bool
+
+    public init(request: PageRequest, seconds: Int, reason: String, isRetry: Bool = true) {
+        self.request = request
+        self.seconds = seconds
+        self.reason = reason
+        self.isRetry = isRetry
+    }
+}

@@ -1,0 +1,92 @@
+/// The status line of the list: where the cursor is, the filter, the marks, the load state and
+/// the last page's latency on the right; the source (or a notice) on the left.
+func statusRow(_ state: AppState, width: Int) -> FrameRow {
+    let count = state.visibleCount
+    var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
+    if state.filter == nil, let total = state.total, total != count { position += " of \(NumberText.grouped(total))" }
+    // Most important first: on a narrow screen the last parts are dropped.
+    var parts = [position]
+    if let filter = state.filter {
+        let loaded = state.store.itemCount
+        parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
+    }
+    if !state.marks.isEmpty { parts.append("\(NumberText.grouped(state.marks.count)) marked") }
+    if let load = loadState(state) { parts.append(load) }
+    if let latency = state.lastLatency { parts.append(NumberText.duration(latency)) }
+    return statusLine(left: leftText(state), parts: parts, width: width)
+}
+
+/// The status line of the detail view: which lines are shown and which row the item is.
+func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: Int) -> FrameRow {
+    let total = view.lines.count
+    let last = min(total, view.top + max(1, height))
+    var parts = ["lines \(NumberText.grouped(view.top + 1))–\(NumberText.grouped(last))/\(NumberText.grouped(total))"]
+    parts.append("row \(NumberText.grouped(view.row + 1))")
+    if let load = loadState(state) { parts.append(load) }
+    return statusLine(left: leftText(state), parts: parts, width: width)
+}
+
+private func leftText(_ state: AppState) -> String {
+    if state.showsHelp { return " keys · any key closes" }
+    if let notice = state.notice { return " " + notice }
+    return " infinilist · " + state.config.sourceName
+}
+
+private func loadState(_ state: AppState) -> String? {
+    switch state.tail {
+    case .idle: return nil
+    case .loading:
+        if let wait = state.activeWait { return "\(spinnerFrame(state)) waiting \(wait.seconds) s" }
+        let verb = state.search?.pending != nil ? "searching" : state.isRefreshing ? "refreshing" : "loading"
+        return "\(spinnerFrame(state)) \(verb)"
+    case .failed: return "failed"
+    case .ended: return "end"
+    }
+}
+
+/// A query as the status line shows it: at most 20 columns.
+private func shortened(_ query: String) -> String {
+    let safe = TerminalText.sanitize(query)
+    let clipped = DisplayWidth.clip(safe, to: 19)
+    return clipped.text.endIndex == safe.endIndex ? safe : clipped.text + "…"
+}
+
+/// Lays out a status line: `parts` joined on the right, dropped from the last while they do not
+/// fit; `left` clipped into what remains.
+func statusLine(left: String, parts: [String], width: Int) -> FrameRow {
+    var parts = parts
+    var right = parts.joined(separator: " · ") + " "
+    while parts.count > 1, DisplayWidth.of(right) > width {
+        parts.removeLast()
+        right = parts.joined(separator: " · ") + " "
+    }
+    let rightWidth = DisplayWidth.of(right)
+    var builder = RowBuilder(width: width, fill: .status)
+    builder.append(DisplayWidth.clip(left, to: max(0, width - rightWidth - 2)).text, .status)
+    builder.pad(leaving: rightWidth, .status)
+    builder.append(right, .status)
+    return builder.row
+}
+
+/// The `/` or `&` prompt, drawn on the status line's row: the symbol, the text (its end, when it
+/// is wider than the row), a block cursor (a reversed space), and a hint when there is room.
+func promptRow(_ prompt: Prompt, width: Int) -> FrameRow {
+    var builder = RowBuilder(width: width)
+    var shown = Substring(TerminalText.sanitize(prompt.text))
+    let room = max(0, width - 2)
+    var shownWidth = DisplayWidth.of(String(shown))
+    while shownWidth > room, let first = shown.first {
+        shownWidth -= DisplayWidth.of(first)
+        shown = shown.dropFirst()
+    }
+    builder.append(prompt.symbol)
+    builder.append(shown)
+    builder.append(" ", .status)
+    let hint = (prompt.kind == .search ? "Enter: search" : "Enter: filter (empty: all)") + " · Esc: cancel "
+    let hintWidth = DisplayWidth.of(hint)
+    if builder.remaining >= hintWidth + 2 {
+        builder.pad(leaving: hintWidth, .normal)
+        builder.append(hint, .dim)
+    }
+    return builder.row
+}

@@ -1,0 +1,110 @@
+/// The items marked with Tab, printed by Enter in list order.
+///
+/// A mark is by `Item.id` when the item has one, else by row number. An id survives what a row
+/// number does not: a refresh that brings new items in at the top (every row shifts) and, later,
+/// pages dropped from memory and fetched again (issue 5). Each mark keeps its item's JSON, so
+/// Enter can print it even when its page is no longer in memory. Marks by row cannot be told
+/// apart from a different item at the same row after a refresh, so a refresh clears them.
+public struct Marks: Sendable, Equatable {
+    enum MarkKey: Hashable, Sendable {
+        case id(String)
+        case row(Int)
+    }
+
+    struct Entry: Equatable, Sendable {
+        /// The row the item is at; nil after a refresh until the item arrives again.
+        var row: Int?
+        /// The row to sort by for Enter: `row`, or the last row the item was seen at.
+        var order: Int
+        var json: String
+    }
+
+    private var entries: [MarkKey: Entry] = [:]
+    /// Rows of the entries whose row is known: the gutter asks this for rows whose page is not
+    /// in memory, where the item (and its id) is unknown.
+    private var rows: Set<Int> = []
+    /// Id entries waiting for their item to arrive again after a refresh.
+    private var unplaced = 0
+
+    public init() {}
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    private static func key(for item: Item, row: Int) -> MarkKey {
+        item.id.map(MarkKey.id) ?? .row(row)
+    }
+
+    /// Whether the row shows as marked. `item` is nil for a row whose page is not in memory.
+    public func isMarked(_ item: Item?, row: Int) -> Bool {
+        guard let item else { return rows.contains(row) }
+        return entries[Self.key(for: item, row: row)] != nil
+    }
+
+    /// Marks the item, or unmarks it when it was marked.
+    mutating func toggle(_ item: Item, row: Int) {
+        let key = Self.key(for: item, row: row)
+        if let old = entries.removeValue(forKey: key) {
+            if let oldRow = old.row { rows.remove(oldRow) } else { unplaced -= 1 }
+        } else {
+            entries[key] = Entry(row: row, order: row, json: item.json)
+            rows.insert(row)
+        }
+    }
+
+    /// The marked items' JSON, one line each, in list order.
+    func outputInListOrder() -> [String] {
+        entries.values.sorted { $0.order < $1.order }.map(\.json)
+    }
+
+    /// A refresh cleared the store: marks by row are dropped (their rows may now hold other
+    /// items), marks by id wait for their item. Returns how many were dropped.
+    mutating func forgetRows() -> Int {
+        let before = entries.count
+        entries = entries.filter { key, _ in
+            if case .id = key { return true }
+            return false
+        }
+        for key in entries.keys {
+            entries[key]?.row = nil
+        }
+        rows = []
+        unplaced = entries.count
+        return before - entries.count
+    }
+
+    /// Rows arrived: marks by id waiting since a refresh find their item (and its new JSON).
+    mutating func relocate(_ items: [Item], firstRow: Int) {
+        guard unplaced > 0 else { return }
+        for (offset, item) in items.enumerated() {
+            guard let id = item.id, var entry = entries[.id(id)], entry.row == nil else { continue }
+            let row = firstRow + offset
+            entry.row = row
+            entry.order = row
+            entry.json = item.json
+            entries[.id(id)] = entry
+            rows.insert(row)
+            unplaced -= 1
+            if unplaced == 0 { return }
+        }
+    }
+}
+
+extension AppState {
+    /// Tab (and Shift-Tab): marks or unmarks the item under the cursor, then moves by `step`,
+    /// as fzf does. Rings when the item's page is not in memory.
+    mutating func toggleMark(thenMove step: Int) -> [Effect] {
+        guard let row = cursorStoreRow, let item = store.item(at: row) else { return [.bell] }
+        marks.toggle(item, row: row)
+        userMoved()
+        viewport.move(by: step, itemCount: visibleCount)
+        return []
+    }
+
+    /// Enter: every marked item, or the one under the cursor when none is marked.
+    func selectionOutput() -> [Effect] {
+        if !marks.isEmpty { return [.quit(code: 0, output: marks.outputInListOrder())] }
+        guard let item = selectedItem else { return [.bell] }
+        return [.quit(code: 0, output: [item.json])]
+    }
+}

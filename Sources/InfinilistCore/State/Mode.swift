@@ -1,0 +1,39 @@
+/// What the keys act on. Each mode has its own key table (`KeyMap.list`, `.prompt`, `.detail`),
+/// so the same key can mean different things (Ctrl-U scrolls the list but clears a prompt).
+/// The help overlay is not a mode: it covers any mode and any key closes it.
+public enum Mode: Sendable, Equatable {
+    /// The list, with its cursor.
+    case list
+    /// A one-line prompt on the status line row, over the list.
+    case prompt(Prompt)
+    /// One item as pretty-printed JSON; the list keeps its place underneath.
+    case detail(DetailView)
+}
+
+/// The text being typed after `/` or `&`. Editing is at the end only (insert, delete the last
+/// character, clear): enough for a search term, and nothing to get wrong with wide characters.
+public struct Prompt: Sendable, Equatable {
+    /// What Enter will do with the text.
+    public enum Kind: Sendable, Equatable {
+        case search
+        case filter
+    }
+
+    public let kind: Kind
+    public internal(set) var text: String
+
+    public init(kind: Kind, text: String = "") {
+        self.kind = kind
+        self.text = text
+    }
+
+    /// The character shown before the text, as typed to open the prompt.
+    public var symbol: String { kind == .search ? "/" : "&" }
+
+    /// Whether a key's character can be typed into the prompt: anything but controls.
+    static func isTypable(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { scalar in
+            scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+extension AppState {
+    /// Rows one wheel step scrolls, as most terminal programs do.
+    static let wheelStep = 3
+
+    /// The wheel scrolls the list (or the detail view) by three rows, moving the cursor only as
+    /// much as needed to keep it on screen; a click on a list row puts the cursor there, and a
+    /// click on the footer row after a failure retries. A click closes the help overlay.
+    mutating func handle(_ event: MouseEvent) -> [Effect] {
+        if showsHelp {
+            if case .click = event { showsHelp = false }
+            return []
+        }
+        switch mode {
+        case .prompt:
+            return []
+        case .detail:
+            switch event {
+            case .wheelUp: scrollDetail(by: -Self.wheelStep)
+            case .wheelDown: scrollDetail(by: Self.wheelStep)
+            case .click: break
+            }
+            return []
+        case .list:
+            switch event {
+            case .wheelUp:
+                userMoved()
+                viewport.scroll(by: -Self.wheelStep, itemCount: visibleCount)
+            case .wheelDown:
+                userMoved()
+                viewport.scroll(by: Self.wheelStep, itemCount: visibleCount)
+            case .click(let y):
+                guard y >= 0, y < viewport.height else { return [] }
+                let row = viewport.top + y
+                if row < visibleCount {
+                    userMoved()
+                    viewport.move(to: row, itemCount: visibleCount)
+                } else if row == visibleCount, case .failed(let page, _) = tail {
+                    return [request(page: page)]
+                }
+            }
+            return []
+        }
+    }
+}

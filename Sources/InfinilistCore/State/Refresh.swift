@@ -1,0 +1,66 @@
+/// Where the cursor was when a refresh started, so it can be put back on the same item.
+struct RefreshAnchor: Sendable, Equatable {
+    /// The item's id, when it has one.
+    let id: String?
+    /// The store row it was on: the fallback, clamped to what reloads.
+    let row: Int
+    /// Its height on screen, kept so the list does not seem to jump.
+    let offset: Int
+}
+
+extension AppState {
+    /// `R` / Ctrl-R: cancels what is in flight, clears the store and asks for page 0 again with a
+    /// new request id, flagged `restart` so the loader forgets the page keys it learned. As pages
+    /// arrive the cursor goes back to its item (by `Item.id`) if it is among the rows that load
+    /// anyway, else to the same row number, clamped. The filter's query and the marks by id stay.
+    mutating func refresh() -> [Effect] {
+        var effects: [Effect] = []
+        if case .loading(let request) = tail { effects.append(.cancel(request.id)) }
+        refreshAnchor = RefreshAnchor(
+            id: selectedItem?.id,
+            row: cursorStoreRow ?? 0,
+            offset: viewport.cursor - viewport.top
+        )
+        store = PageStore()
+        filter?.reset()
+        search?.pending = nil
+        let dropped = marks.forgetRows()
+        if dropped > 0 { notice = "\(dropped) mark\(dropped == 1 ? "" : "s") without an id cleared" }
+        total = nil
+        tail = .idle
+        viewport.clamp(itemCount: 0)
+        effects.append(request(page: 0, restart: true))
+        return effects
+    }
+
+    /// Whether a refresh is still placing the cursor (pages of it are loading).
+    public var isRefreshing: Bool { refreshAnchor != nil }
+
+    /// After rows `newRows` arrived during a refresh: the cursor goes to its item if it is among
+    /// them, else to the anchor's row as far as the rows reach (later pages may still bring the
+    /// item: the anchor stays until loading stops, see `settleRefresh`).
+    mutating func placeAtRefreshAnchor(newRows: Range<Int>) {
+        guard let anchor = refreshAnchor, store.itemCount > 0 else { return }
+        var found: Int?
+        if let id = anchor.id {
+            store.forEachItem(in: newRows) { row, item in
+                if found == nil, item?.id == id { found = row }
+            }
+        }
+        let target = found ?? min(anchor.row, store.itemCount - 1)
+        viewport.place(cursor: visibleRow(nearest: target), offset: anchor.offset, itemCount: visibleCount)
+        if found != nil { refreshAnchor = nil }
+    }
+
+    /// Once nothing more is loading, the refresh is over: the cursor stays where it was put.
+    mutating func settleRefresh() {
+        guard refreshAnchor != nil else { return }
+        if case .loading = tail { return }
+        refreshAnchor = nil
+    }
+
+    /// The user moved the cursor: a refresh in progress no longer moves it.
+    mutating func userMoved() {
+        refreshAnchor = nil
+    }
+}
