@@ -43,10 +43,10 @@ struct InteractiveSession {
 
         let exit: LoopExit
         do {
-            let screen = try CursesScreen(color: Self.colorWanted())
+            let screen = try CursesScreen(color: options.color.wantsColor(noColor: Self.noColor), mouse: options.mouse)
             // Restores the terminal however the loop is left, a thrown error included.
             defer { screen.close() }
-            let config = AppConfig(sourceName: loader.sourceName, prefetch: options.prefetch)
+            let config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch.policy, keep: options.keep)
             var loop = EventLoop(
                 program: AppState(config: config, size: screen.size),
                 screen: screen,
@@ -62,9 +62,8 @@ struct InteractiveSession {
         return exit.exitCode
     }
 
-    /// Colours unless `NO_COLOR` is set to anything (https://no-color.org).
-    static func colorWanted() -> Bool {
-        guard let value = getenv("NO_COLOR") else { return true }
-        return value.pointee == 0
+    /// The value of `NO_COLOR`, nil when it is not set (https://no-color.org).
+    static var noColor: String? {
+        getenv("NO_COLOR").map { String(cString: $0) }
     }
 }

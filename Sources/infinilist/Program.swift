@@ -5,7 +5,9 @@ import InfinilistCore
 /// help) need no change to it.
 protocol Program {
     mutating func start() -> [Effect]
-    mutating func update(_ message: Message) -> [Effect]
+    /// Applies a message that happened at `time` (seconds, monotonic): the core measures scroll
+    /// speed with it.
+    mutating func update(_ message: Message, at time: Double) -> [Effect]
     /// While true the loop sends `.tick` every spinner interval; otherwise it sleeps until
     /// something happens.
     var isAnimating: Bool { get }

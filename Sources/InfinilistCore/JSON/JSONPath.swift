@@ -54,7 +54,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path in the syntax `init(parsing:)` reads (with control characters shown escaped, as
-    /// they never parse); `(root)` for the empty path. Used in verbose logs and error messages.
+    /// they never parse); `(root)` for the empty path. Used in verbose logs and error messages, so
+    /// it is always terminal-safe: a key holding bidi, invisible or replacement characters is
+    /// written quoted and escaped (for reading; such a key does not parse back to itself).
     public var description: String {
         guard !components.isEmpty else { return "(root)" }
         var text = ""
@@ -78,7 +80,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// quoted too, so that the text can be pasted into a row template.
     static func canWriteBare(_ component: Component) -> Bool {
         let key = component.key
-        guard !key.isEmpty else { return false }
+        guard !key.isEmpty, TerminalText.sanitize(key) == key else { return false }
         for scalar in key.unicodeScalars {
             switch scalar {
             case ".", "[", "]", "\"", "{", "}": return false

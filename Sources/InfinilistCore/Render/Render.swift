@@ -64,7 +64,7 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
         builder.append(" ")
     }
     guard let item else {
-        builder.append("loading…", .placeholder)
+        placeholder(state, storeRow: storeRow, into: &builder)
         return builder.row
     }
     let text = item.text
@@ -115,4 +115,17 @@ private func waitText(_ wait: PageWait) -> String {
 
 func spinnerFrame(_ state: AppState) -> Character {
     spinnerFrames[state.spinnerPhase % spinnerFrames.count]
+}
+
+/// A row whose item is not in memory: its page was dropped and is being fetched again (or that
+/// failed), or the page came back shorter than it first was.
+private func placeholder(_ state: AppState, storeRow: Int, into builder: inout RowBuilder) {
+    guard let page = state.store.page(containing: storeRow) else { return }
+    if state.store.isLoaded(page: page) {
+        builder.append("(no longer in page \(page + 1))", .placeholder)
+    } else if let message = state.refetchFailures[page] {
+        builder.append("✗ page \(page + 1): \(message) — r to retry", .error)
+    } else {
+        builder.append("\(spinnerFrame(state)) loading page \(page + 1)…", .placeholder)
+    }
 }

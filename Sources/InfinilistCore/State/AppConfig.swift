@@ -2,12 +2,20 @@
 public struct AppConfig: Sendable, Equatable {
     /// Shown in the status line: "demo" or the endpoint's host and path.
     public var sourceName: String
-    /// Load the next page when the cursor is this many rows from the last loaded row;
-    /// nil means one screen.
-    public var prefetch: Int?
+    /// How far ahead of the cursor the next page is requested (`--prefetch auto|N`).
+    public var prefetch: PrefetchPolicy
+    /// At most this many items stay in memory (`--keep N`); nil means twenty of the largest pages
+    /// seen. Pages far from the cursor are dropped beyond it and fetched again when needed.
+    public var keep: Int?
 
-    public init(sourceName: String, prefetch: Int? = nil) {
+    /// `prefetch` nil means `auto`.
+    public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {
+        self.init(sourceName: sourceName, prefetchPolicy: prefetch.map(PrefetchPolicy.fixed) ?? .auto, keep: keep)
+    }
+
+    public init(sourceName: String, prefetchPolicy: PrefetchPolicy, keep: Int? = nil) {
         self.sourceName = sourceName
-        self.prefetch = prefetch
+        self.prefetch = prefetchPolicy
+        self.keep = keep
     }
 }

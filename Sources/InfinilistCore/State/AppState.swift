@@ -30,6 +30,17 @@ public struct AppState: Sendable {
     public internal(set) var notice: String?
     var refreshAnchor: RefreshAnchor?
     var nextRequestID = 1
+    /// Seconds on the driver's monotonic clock at the current message; nil when the driver gives
+    /// no time (then the scroll speed is unknown and `auto` prefetch is one screen).
+    public internal(set) var clock: Double?
+    /// The user's scroll speed, for `auto` prefetch.
+    public internal(set) var velocity = ScrollVelocity()
+    /// Page latency, averaged, for `auto` prefetch.
+    public internal(set) var latency = LatencyEstimate()
+    /// Dropped pages being fetched again, by page, with the request that will fill each.
+    public internal(set) var refetching: [Int: RequestID] = [:]
+    /// Dropped pages whose re-fetch failed, with the error; `r` tries them again.
+    public internal(set) var refetchFailures: [Int: String] = [:]
 
     public init(config: AppConfig, size: Size) {
         self.config = config
@@ -44,11 +55,15 @@ public struct AppState: Sendable {
     /// and sleeps without wake-ups otherwise.
     public var isAnimating: Bool {
         if case .loading = tail { return true }
-        return false
+        return !refetching.isEmpty
     }
 
-    /// How near the end (in visible rows) the cursor must come before the next page is requested.
-    public var prefetchDistance: Int { config.prefetch ?? viewport.height }
+    /// How near the end (in visible rows) the cursor must come before the next page is requested:
+    /// fixed, or with `auto` enough rows to cover the scrolling done while a page loads.
+    public var prefetchDistance: Int {
+        let speed = clock.map { max(0, velocity.rowsPerSecond(at: $0)) } ?? 0
+        return config.prefetch.distance(screenRows: viewport.height, rowsPerSecond: speed, latency: latency.seconds)
+    }
 
     /// The matcher whose matches rows highlight: the last search, else the filter.
     var highlight: TextMatcher? { search?.matcher ?? filter?.matcher }

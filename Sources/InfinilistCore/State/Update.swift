@@ -4,6 +4,13 @@ extension AppState {
         continueLoading()
     }
 
+    /// Applies one message that happened at `time` (seconds on any monotonic clock): the event
+    /// loop and the simulation give time, so `auto` prefetch can measure the scroll speed.
+    public mutating func update(_ message: Message, at time: Double) -> [Effect] {
+        clock = time
+        return update(message)
+    }
+
     /// Applies one message and returns what the outside world must do about it.
     public mutating func update(_ message: Message) -> [Effect] {
         var effects: [Effect]
@@ -11,19 +18,29 @@ extension AppState {
         case .key(let key):
             notice = nil
             effects = handle(key)
+            recordScroll()
         case .mouse(let event):
             notice = nil
             effects = handle(event)
+            recordScroll()
         case .resized(let newSize):
             size = newSize
             viewport.resize(height: AppState.listHeight(for: newSize), itemCount: visibleCount)
             clampDetail()
             effects = []
         case .pageLoaded(let result):
+            if refetchArrived(result) {
+                effects = []
+                break
+            }
             guard case .loading(let request) = tail, request == result.request else { return [] }
             pageArrived(result)
             effects = []
         case .pageFailed(let failure):
+            if refetchFailed(failure) {
+                effects = []
+                break
+            }
             guard case .loading(let request) = tail, request == failure.request else { return [] }
             tail = .failed(page: request.page, message: failure.message)
             if search?.pending != nil {
@@ -42,7 +59,15 @@ extension AppState {
         if effects.contains(where: \.isQuit) { return effects }
         effects += continueLoading()
         settleRefresh()
+        enforceMemoryBudget()
+        effects += refetchNearbyPages()
         return effects
+    }
+
+    /// Notes where the cursor is now, for the scroll speed; only when the driver gives time.
+    private mutating func recordScroll() {
+        guard let clock, mode == .list else { return }
+        velocity.record(row: viewport.cursor, at: clock)
     }
 
     private mutating func pageArrived(_ result: PageResult) {
@@ -50,6 +75,7 @@ extension AppState {
         store.append(result.items)
         total = result.total ?? total
         lastLatency = result.latency
+        latency.record(result.latency)
         tail = result.end.map(TailState.ended) ?? .idle
         marks.relocate(result.items, firstRow: firstNew)
         filter?.extend(over: store)
@@ -88,8 +114,8 @@ extension AppState {
             }
         case .select: return selectionOutput()
         case .retry:
-            guard case .failed(let page, _) = tail else { return [.bell] }
-            return [request(page: page)]
+            if case .failed(let page, _) = tail { return [request(page: page)] }
+            return retryRefetches() ? [] : [.bell]
         case .search: mode = .prompt(Prompt(kind: .search))
         case .searchNext: return repeatSearch(forward: true)
         case .searchPrevious: return repeatSearch(forward: false)

@@ -1,0 +1,92 @@
+/// The bounded page window (issue 5): at most `memoryBudget` items stay in memory, whatever the
+/// distance scrolled. Pages farthest from the cursor, in either direction, are dropped first;
+/// pages near the view are never dropped, and a dropped page that comes near the view again is
+/// fetched anew by the key the loader kept for it, its rows showing placeholders meanwhile.
+extension AppState {
+    /// Items kept in memory: `--keep`, else twenty of the largest pages seen (never less than a
+    /// few screens, so the rows around the cursor always fit).
+    public var memoryBudget: Int {
+        let floor = 4 * viewport.height
+        return max(floor, config.keep ?? 20 * max(1, store.largestPageSize))
+    }
+
+    /// Store rows that must stay in memory or come back into it: a screen above the view, the
+    /// view, and a screen below it.
+    var neighbourhood: Range<Int> {
+        guard visibleCount > 0 else { return 0..<0 }
+        let first = max(0, viewport.top - viewport.height)
+        let last = min(visibleCount - 1, viewport.top + 2 * viewport.height)
+        guard let low = storeRow(at: first), let high = storeRow(at: last) else { return 0..<0 }
+        return low..<(high + 1)
+    }
+
+    /// Drops the pages farthest from the cursor until the budget holds again.
+    mutating func enforceMemoryBudget() {
+        guard store.loadedItemCount > memoryBudget else { return }
+        let keep = neighbourhood
+        let anchor = cursorStoreRow ?? 0
+        let candidates = store.loadedPages
+            .filter { !$0.rows.overlaps(keep) }
+            .map { (page: $0.page, size: $0.rows.count, distance: Self.distance(from: anchor, to: $0.rows)) }
+            .sorted { $0.distance > $1.distance }
+        for candidate in candidates {
+            guard store.loadedItemCount > memoryBudget else { break }
+            store.drop(page: candidate.page)
+        }
+    }
+
+    /// Requests the dropped pages near the view that are not already on their way.
+    mutating func refetchNearbyPages() -> [Effect] {
+        var effects: [Effect] = []
+        for page in store.droppedPages(in: neighbourhood)
+        where refetching[page] == nil && refetchFailures[page] == nil {
+            let request = PageRequest(id: RequestID(nextRequestID), page: page)
+            nextRequestID += 1
+            refetching[page] = request.id
+            effects.append(.load(request))
+        }
+        return effects
+    }
+
+    /// A re-fetched page arrived: its rows are filled in place. Returns false when the result is
+    /// not one the window is waiting for.
+    mutating func refetchArrived(_ result: PageResult) -> Bool {
+        guard refetching[result.request.page] == result.request.id else { return false }
+        refetching[result.request.page] = nil
+        if !store.refill(page: result.request.page, with: result.items) {
+            notice = "page \(result.request.page + 1) has changed since it was first loaded"
+        }
+        latency.record(result.latency)
+        return true
+    }
+
+    /// A re-fetch failed: its rows say so, and `r` tries again.
+    mutating func refetchFailed(_ failure: PageFailure) -> Bool {
+        guard refetching[failure.request.page] == failure.request.id else { return false }
+        refetching[failure.request.page] = nil
+        refetchFailures[failure.request.page] = failure.message
+        return true
+    }
+
+    /// `r` with failed re-fetches: forget the failures so the window asks again.
+    mutating func retryRefetches() -> Bool {
+        guard !refetchFailures.isEmpty else { return false }
+        refetchFailures.removeAll()
+        return true
+    }
+
+    /// Cancels every re-fetch (a refresh starts over).
+    mutating func cancelRefetches() -> [Effect] {
+        defer {
+            refetching.removeAll()
+            refetchFailures.removeAll()
+        }
+        return refetching.values.sorted().map(Effect.cancel)
+    }
+
+    private static func distance(from row: Int, to rows: Range<Int>) -> Int {
+        if row < rows.lowerBound { return rows.lowerBound - row }
+        if row >= rows.upperBound { return row - rows.upperBound + 1 }
+        return 0
+    }
+}
