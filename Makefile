@@ -9,7 +9,7 @@ SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-con
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: all deps build run test release install clean help
+.PHONY: all deps build run test release install clean help bench fuzz
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "make test     build and run every test (unit, HTTP integration, tmux end to end)"
 	@echo "make release  optimised build in .build/release/infinilist"
 	@echo "make install  install infinilist into $(PREFIX)/bin"
+	@echo "make bench    issue 5's figures beside fzf and less, one table (docs/performance.md)"
 
 ## Installs the missing Debian packages when it can (root with apt-get), else names them.
 deps:
@@ -49,6 +50,29 @@ test: deps
 
 release: deps
 	$(SWIFT) build -c release
+
+## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores).
+## fzf, less and python3 (the local HTTP server) are installed first when missing, as `deps` does.
+bench: deps
+	@missing=""; \
+	for pkg in fzf python3 less; do command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "missing for the bench:$$missing"; echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi
+	$(SWIFT) build -c release
+	.build/release/infinilist-bench $(BENCH_ARGS)
+
+## libFuzzer targets (Fuzz/Targets) for the parsers, FUZZ_SECONDS each (default 60); see Fuzz/run.sh.
+## Built with swiftc, not SwiftPM (which cannot build libFuzzer executables): the core is compiled
+## with -sanitize=fuzzer,address, and swift-collections (OrderedDictionary, Deque) is linked from
+## SwiftPM's own debug build, hence `build` first. Crashing inputs land in .build/fuzz/artifacts/.
+fuzz: build
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) Fuzz/run.sh
 
 install: release
 	install -d $(PREFIX)/bin

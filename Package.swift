@@ -46,6 +46,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// `make bench`: drives infinilist, fzf and less in a pseudo-terminal, reads infinilist's
+        /// opt-in trace, and simulates prefetch on the core; prints one table (docs/performance.md).
+        .executableTarget(
+            name: "infinilist-bench",
+            dependencies: ["InfinilistCore"]
+        ),
         .testTarget(
             name: "InfinilistCoreTests",
             dependencies: ["InfinilistCore"]

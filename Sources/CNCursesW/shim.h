@@ -54,4 +54,137 @@ static inline int shim_tty_size(int fd, int *rows, int *columns) {
     return 0;
 }
 
+/* How many colours and colour pairs the terminal has (globals, unusable from Swift 6). */
+static inline int shim_colors(void) { return COLORS; }
+static inline int shim_color_pairs(void) { return COLOR_PAIRS; }
+
+/* Mouse (issue 6): BUTTONn_PRESSED are function-like macros Swift cannot import. The wheel is
+   buttons 4 (up) and 5 (down); ncurses 6 reports each notch as a press. */
+static inline mmask_t shim_mouse_mask_wanted(void) {
+#if NCURSES_MOUSE_VERSION > 1
+    return BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+#else
+    return BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED;
+#endif
+}
+static inline int shim_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
+static inline int shim_mouse_is_wheel_down(mmask_t state) {
+#if NCURSES_MOUSE_VERSION > 1
+    return (state & BUTTON5_PRESSED) != 0;
+#else
+    return 0;
+#endif
+}
+static inline int shim_mouse_is_click(mmask_t state) {
+    return (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0;
+}
+
+/*
+ * Crash guard: give the terminal back when the process dies of a fatal signal (a Swift trap is
+ * SIGILL or SIGTRAP, a bad access SIGSEGV or SIGBUS, abort() SIGABRT). curses leaves the terminal
+ * in raw mode on the alternate screen with the cursor hidden; without this a crash leaves the
+ * user's shell unusable. The handler only calls async-signal-safe functions (write, tcsetattr,
+ * sigaction, raise) on data prepared in advance, then re-raises the signal with its default
+ * action, so the exit status and any core dump are those of the original crash.
+ *
+ * The state is a function-local `static`: every object file that calls these functions gets its
+ * own copy, so all of them must be called from one Swift file (CrashGuard.swift).
+ */
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define SHIM_CRASH_SIGNAL_COUNT 6
+
+/* Everything the handler needs, prepared before any crash. A function-local static, because
+   Swift emits the functions of an imported header but not its file-scope variables. */
+struct shim_crash_state {
+    int signals[SHIM_CRASH_SIGNAL_COUNT];
+    struct sigaction previous[SHIM_CRASH_SIGNAL_COUNT];
+    struct termios saved_modes;
+    int fd;
+    char reset[512];
+    size_t reset_length;
+    volatile sig_atomic_t armed;
+    /* Room for the handler when the crash is a stack overflow (main thread only). */
+    char stack[64 * 1024];
+};
+
+static inline struct shim_crash_state *shim_crash_state(void) {
+    static struct shim_crash_state state = {
+        .signals = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP },
+        .fd = -1,
+    };
+    return &state;
+}
+
+static void shim_crash_handler(int signal_number) {
+    struct shim_crash_state *state = shim_crash_state();
+    if (state->armed) {
+        state->armed = 0;
+        if (state->reset_length > 0) (void)write(state->fd, state->reset, state->reset_length);
+        (void)tcsetattr(state->fd, TCSANOW, &state->saved_modes);
+        static const char note[] = "\ninfinilist: crashed (fatal signal); the terminal was restored\n";
+        (void)write(2, note, sizeof note - 1);
+    }
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    (void)sigaction(signal_number, &fallback, NULL);
+    (void)raise(signal_number);
+}
+
+/* Before curses changes the terminal on `fd`: remembers its modes. 0 on success. */
+static inline int shim_crash_guard_save(int fd) {
+    struct shim_crash_state *state = shim_crash_state();
+    state->fd = fd;
+    return tcgetattr(fd, &state->saved_modes);
+}
+
+static inline void shim_crash_guard_append(struct shim_crash_state *state, const char *capability) {
+    const char *sequence = tigetstr(capability);
+    if (sequence == NULL || sequence == (const char *)-1) return;
+    size_t length = strlen(sequence);
+    if (state->reset_length + length > sizeof state->reset) return;
+    memcpy(state->reset + state->reset_length, sequence, length);
+    state->reset_length += length;
+}
+
+/* After newterm: records the terminal's reset sequences (attributes off, keypad off, cursor
+   visible, leave the alternate screen) and installs the handler. */
+static inline void shim_crash_guard_arm(void) {
+    struct shim_crash_state *state = shim_crash_state();
+    state->reset_length = 0;
+    shim_crash_guard_append(state, "sgr0");
+    shim_crash_guard_append(state, "rmkx");
+    shim_crash_guard_append(state, "cnorm");
+    shim_crash_guard_append(state, "rmcup");
+    stack_t alternate;
+    memset(&alternate, 0, sizeof alternate);
+    alternate.ss_sp = state->stack;
+    alternate.ss_size = sizeof state->stack;
+    (void)sigaltstack(&alternate, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = shim_crash_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_ONSTACK | SA_NODEFER;
+    state->armed = 1;
+    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) {
+        (void)sigaction(state->signals[i], &action, &state->previous[i]);
+    }
+}
+
+/* The terminal is restored normally: puts the previous handlers back. */
+static inline void shim_crash_guard_disarm(void) {
+    struct shim_crash_state *state = shim_crash_state();
+    if (!state->armed) return;
+    state->armed = 0;
+    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) {
+        (void)sigaction(state->signals[i], &state->previous[i], NULL);
+    }
+}
+
 #endif

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InfinilistCore
 import InfinilistLoader
 
@@ -18,6 +19,12 @@ struct Infinilist: ParsableCommand {
     @OptionGroup var options: CommandOptions
 
     func run() throws {
+        // `@NAME`: the config file's source, with the rest of the command line on top.
+        let options = try NamedSourceArguments.resolve(
+            self.options,
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment
+        )
         let session = try SourceFactory.sourceOptions(from: options)
         if options.dump {
             let status = try DumpRun(options: options, sourceOptions: session).run()

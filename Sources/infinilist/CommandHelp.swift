@@ -11,10 +11,32 @@ enum CommandHelp {
         prints the item under the cursor as one line of JSON to stdout and exits, so \
         `infinilist URL > picked.json` works as it does with fzf: the screen is drawn on /dev/tty.
 
-        In the URL, {page} is replaced by the page number (from --first-page), {offset} by the \
-        number of items received so far and {limit} by --page-size. Items are the root array or \
-        the array under a common key (items, data, results, hits, ...); --items PATH says where \
-        otherwise. PATH is dotted: data.children, hits.0.title, links["next"].
+        Placeholders say how the API pages; each is filled anew for every request
+        and percent-encoded:
+          {page}       page number: --first-page (default 1), then +1 per page
+          {offset}     the number of items received so far (0 first)
+          {limit}      --page-size (default 50)
+          {cursor}     the cursor from the previous response: --cursor PATH, or a
+                       common field (next_cursor, nextPageToken, meta.next_token,
+                       response_metadata.next_cursor, data.after, ...)
+          {last.PATH}  a field of the last item received: starting_after={last.id}
+        On the first request a query parameter that would be empty ({cursor}, {last.PATH}) is \
+        left out. Without placeholders infinilist follows the Link header's rel="next", else a \
+        next link in the body (--next PATH, or found: next, links.next, _links.next.href, \
+        next_page_url, paging.next, ...), else shows a single page.
+
+        Paging stops on the API's own signal: an empty page, has_more: false, last: true, a page \
+        count or total reached (page and offset APIs); a missing, null or empty cursor or next \
+        link (cursor and link APIs, which may send empty pages mid-list). A cursor or link that \
+        repeats stops it, as do 10 empty pages in a row and --max-pages. -v tells which rule \
+        fired; the end row shows it too. --id PATH drops items already seen (offset APIs \
+        shift); page and offset APIs use an id, objectID, uuid or _id field without it.
+
+        Items are the root array or the array under a common key (items, data, results, hits, \
+        data.children, _embedded.NAME, ...); --items PATH says where otherwise. PATH is dotted, \
+        with numeric indices: data.children, hits.0.title, response_metadata.next_cursor; a key \
+        with dots or brackets is quoted: ["@odata.nextLink"]. docs/pagination.md has a recipe \
+        for each common API.
 
         Examples:
           # The built-in demo feed: an endless list, no network.
@@ -24,6 +46,12 @@ enum CommandHelp {
           # GitHub issues, 50 a page; add -H 'Authorization: Bearer TOKEN' for more.
           infinilist \\
             'https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}'
+          # Mastodon's public timeline: follows the Link header, no placeholder needed.
+          infinilist --format '{account.acct}: {content}' \\
+            'https://mastodon.social/api/v1/timelines/public?limit=40'
+          # Reddit: the cursor is data.after; the first request leaves it out.
+          infinilist --format '{data.title}' \\
+            'https://www.reddit.com/r/swift/new.json?limit=100&after={cursor}'
           # Hacker News stories, newest first (Algolia counts pages from 0).
           infinilist --first-page 0 --format '{title} ({points} points)' \\
             'https://hn.algolia.com/api/v1/search_by_date?tags=story&page={page}'
@@ -36,6 +64,23 @@ enum CommandHelp {
             'https://hn.algolia.com/api/v1/search_by_date?tags=story&page={page}' \\
             | jq -r .title
           infinilist --dump --demo-items 120 | wc -l     # prints 120
+
+        CONFIGURATION: named sources live in $XDG_CONFIG_HOME/infinilist/config.toml \
+        (~/.config/infinilist/config.toml by default), one [sources.NAME] table each; \
+        `infinilist @NAME` starts one, and flags given after it override its settings. A \
+        setting is a long flag without its dashes; ${VAR} is taken from the environment (an \
+        unset one is an error), so tokens stay out of the file; infinilist never writes it:
+          [sources.gh]
+          url = "https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}"
+          headers = { Authorization = "Bearer ${GITHUB_TOKEN}" }
+          format = "{title} by {user.login}"
+          id = "id"
+        The file is a subset of TOML: tables, dotted keys, inline tables, strings, numbers, \
+        booleans and arrays (README.md, "Configuration").
+
+        Mouse: the wheel scrolls and a click selects a row; --no-mouse leaves the mouse to the \
+        terminal. Colours follow --color (auto honours NO_COLOR). Shell completions: \
+        `infinilist --generate-completion-script bash|zsh|fish`.
 
         Keys:
         \(KeyMap.helpLines().map { "  " + $0 }.joined(separator: "\n"))

@@ -4,7 +4,7 @@ import ArgumentParser
 /// reads as "parse, then run", and so issue 6's config file can fill the same fields.
 struct CommandOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "The API's URL, with {page} where the page number goes. Without a URL, the built-in demo feed is shown.",
+        "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. Without a URL, the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION below).",
         valueName: "url"
     ))
     var url: String?
@@ -43,15 +43,34 @@ struct CommandOptions: ParsableArguments {
         "The field that identifies an item, e.g. id or data.name.", valueName: "path"))
     var idPath: String?
 
+    @Option(name: .customLong("cursor"), help: ArgumentHelp(
+        "Where the next page's cursor is in each response, for {cursor}, e.g. response_metadata.next_cursor (default: a common field such as next_cursor, nextPageToken, meta.next_token, data.after).",
+        valueName: "path"))
+    var cursorPath: String?
+
+    @Option(name: .customLong("next"), help: ArgumentHelp(
+        "Where the next page's URL is in each response, for a URL without placeholders, e.g. links.next (default: the Link header's rel=next, then a common field such as next, links.next, _links.next.href).",
+        valueName: "path"))
+    var nextPath: String?
+
+    @Option(name: .customLong("max-pages"), help: ArgumentHelp(
+        "Stop after this many pages, whatever the API says (a safety cap).", valueName: "n"))
+    var maxPages: Int?
+
     @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp(
         "A request header, e.g. 'Authorization: Bearer TOKEN'. Repeatable. Sent only to the URL's own origin.",
         valueName: "name: value"))
     var headers: [String] = []
 
     @Option(name: .customLong("prefetch"), help: ArgumentHelp(
-        "Load the next page when the cursor comes this many rows from the last loaded row (default: one screen).",
+        "When to ask for the next page: 'auto' (default) starts one screen before the last loaded row, and earlier when you scroll fast on a slow network; a number fixes the distance in rows.",
+        valueName: "auto|n"))
+    var prefetch: PrefetchSetting = .auto
+
+    @Option(name: .customLong("keep"), help: ArgumentHelp(
+        "Keep at most this many items in memory; pages far from the cursor are dropped and fetched again when you come back (default: 20 pages).",
         valueName: "n"))
-    var prefetch: Int?
+    var keep: Int?
 
     @Option(name: .customLong("timeout"), help: ArgumentHelp(
         "Give up on a request after this many seconds, connecting included (default: 30).", valueName: "seconds"))
@@ -61,6 +80,19 @@ struct CommandOptions: ParsableArguments {
         "Refuse a response body larger than this; a number of bytes, or with a suffix K, M or G (default: 32M).",
         valueName: "size"))
     var maxPageBytes: ByteSize?
+
+    @Option(name: .customLong("retries"), help: ArgumentHelp(
+        "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",
+        valueName: "n"))
+    var retries: Int?
+
+    @Option(name: .customLong("trust-hosts"), help: ArgumentHelp(
+        "Also send the -H headers to these hosts, as curl's --location-trusted does: a comma-separated list of host, host:port, *.domain, or * for any host. Without it they go only to the URL's own origin, never to a next link or redirect elsewhere, and never from https to http.",
+        valueName: "hosts"))
+    var trustHosts: [String] = []
+
+    @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow a redirect from https to http (refused by default).")
+    var allowInsecureRedirect = false
 
     // MARK: Output
 
@@ -74,12 +106,24 @@ struct CommandOptions: ParsableArguments {
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Explain what is requested and why paging stops (on stderr).")
     var verbose = false
 
+    // MARK: Screen
+
+    @Option(name: .customLong("color"), help: ArgumentHelp(
+        "Colours: auto (when the terminal has them and NO_COLOR is not set), always (even with NO_COLOR) or never (bold, dim, reverse and underline only).",
+        valueName: "when"))
+    var color: ColorMode = .auto
+
+    @Flag(inversion: .prefixedNo, help: "Mouse support: the wheel scrolls, a click selects a row. --no-mouse leaves the mouse to the terminal (its own text selection).")
+    var mouse = true
+
     func validate() throws {
         try Self.notNegative(demoLatency, "--demo-latency")
         try Self.notNegative(demoItems, "--demo-items")
         try Self.notNegative(firstPage, "--first-page")
-        try Self.notNegative(prefetch, "--prefetch")
+        if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
+        try Self.notNegative(retries, "--retries")
+        if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1, not \(maxPages)") }
         guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
         if let timeout, !(timeout > 0 && timeout.isFinite) {
             throw ValidationError("--timeout must be a number of seconds above 0, not \(timeout)")
@@ -88,9 +132,15 @@ struct CommandOptions: ParsableArguments {
             throw ValidationError("--max-page-bytes must be at least 1 byte")
         }
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
-        if url != nil {
+        // @NAME is checked once the config file has filled in the source's flags.
+        if let url, !url.hasPrefix("@") {
             if demoLatency != nil { throw ValidationError("--demo-latency only applies to the demo feed (no URL)") }
             if demoItems != nil { throw ValidationError("--demo-items only applies to the demo feed (no URL)") }
+        }
+        if url == nil {
+            for (given, flag) in [(cursorPath != nil, "--cursor"), (nextPath != nil, "--next"), (maxPages != nil, "--max-pages")] where given {
+                throw ValidationError("\(flag) applies to a URL, not to the demo feed")
+            }
         }
     }
 

@@ -4,10 +4,12 @@ import InfinilistCore
 /// Translates what `wget_wch` returns into the core's keys, so curses key codes never leave
 /// the screen. Raw mode means Ctrl-C and Ctrl-Z arrive here as bytes 3 and 26.
 enum CursesKeys {
-    /// One input from curses: a key, a resize, or nothing the core knows.
+    /// One input from curses: a key, a resize, a mouse event to read with `getmouse`, or
+    /// nothing the core knows.
     enum Input: Equatable {
         case key(Key)
         case resize
+        case mouse
         case ignored
     }
 
@@ -27,6 +29,7 @@ enum CursesKeys {
         case KEY_DC: return .key(.delete)
         case KEY_BTAB: return .key(.backTab)
         case KEY_RESIZE: return .resize
+        case KEY_MOUSE: return .mouse
         case shim_key_f(1)...shim_key_f(63): return .key(.function(Int(code - shim_key_f(0))))
         default: return .ignored
         }

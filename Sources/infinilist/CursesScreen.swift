@@ -20,11 +20,13 @@ final class CursesScreen: Screen {
     private let styles: CursesStyles
     private var previous: Frame?
     private var isOpen = true
+    private var hasPainted = false
     private(set) var size: Size
     let inputDescriptor: Int32
 
-    /// Starts curses on /dev/tty. `color` false gives the monochrome look (`NO_COLOR`).
-    init(color: Bool) throws(TerminalUnavailable) {
+    /// Starts curses on /dev/tty. `color` false gives the monochrome look (`--color never`,
+    /// `NO_COLOR`); `mouse` turns on wheel and click reports (off: `--no-mouse`).
+    init(color: Bool, mouse: Bool) throws(TerminalUnavailable) {
         setlocale(LC_ALL, "")
         let termName = getenv("TERM").map { String(cString: $0) } ?? ""
         func unavailable(_ reason: String) -> TerminalUnavailable {
@@ -34,6 +36,8 @@ final class CursesScreen: Screen {
         }
         guard !termName.isEmpty, termName != "dumb" else { throw unavailable("no usable terminal type") }
         guard let tty = fopen("/dev/tty", "r+") else { throw unavailable("cannot open /dev/tty") }
+        // The modes a crash must restore: the terminal's, before curses changes them.
+        CrashGuard.saveModes(of: fileno(tty))
         guard let terminal = newterm(nil, tty, tty) else {
             fclose(tty)
             throw unavailable("unknown terminal type")
@@ -61,7 +65,9 @@ final class CursesScreen: Screen {
         scrollok(window, false)
         leaveok(window, true)
         styles = CursesStyles(color: color)
+        if mouse { _ = CursesMouse.enable() }
         size = Size(rows: Int(shim_getmaxy(window)), columns: Int(shim_getmaxx(window)))
+        CrashGuard.arm()
     }
 
     deinit { close() }
@@ -78,6 +84,10 @@ final class CursesScreen: Screen {
         previous = frame
         wnoutrefresh(window)
         doupdate()
+        if !hasPainted {
+            hasPainted = true
+            CrashTestHook.afterFirstPaint()
+        }
     }
 
     /// Writes one row: its spans, then blanks in the row's fill style to the right edge.
@@ -127,6 +137,9 @@ final class CursesScreen: Screen {
             case .resize:
                 afterEscape = false
                 if let newSize = sizeFromCurses() { messages.append(.resized(newSize)) }
+            case .mouse:
+                afterEscape = false
+                if let event = CursesMouse.read() { messages.append(.mouse(event)) }
             case .ignored:
                 afterEscape = false
             }
@@ -177,6 +190,7 @@ final class CursesScreen: Screen {
         guard isOpen else { return }
         isOpen = false
         endwin()
+        CrashGuard.disarm()
         delscreen(terminal)
         fclose(tty)
     }

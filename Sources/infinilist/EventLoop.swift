@@ -29,6 +29,7 @@ struct EventLoop<P: Program> {
     var tickInterval: Duration = .milliseconds(90)
 
     private let clock = ContinuousClock()
+    private let origin = ContinuousClock.now
     private var nextTick: ContinuousClock.Instant?
 
     init(program: P, screen: any Screen, inbox: Inbox, loader: LoaderDriver) {
@@ -64,10 +65,12 @@ struct EventLoop<P: Program> {
                 nextTick = next > clock.now ? next : clock.now + tickInterval
             }
             guard !messages.isEmpty else { continue }
+            let now = secondsSinceStart()
             for message in messages {
-                if let exit = perform(program.update(message)) { return exit }
+                if let exit = perform(program.update(message, at: now)) { return exit }
             }
             screen.paint(program.frame(size: screen.size))
+            Trace.painted()  // bench trace hook, a no-op unless INFINILIST_TRACE is set (Trace.swift)
         }
     }
 
@@ -117,6 +120,12 @@ struct EventLoop<P: Program> {
             }
         }
         return nil
+    }
+
+    /// Seconds on the loop's monotonic clock: the time the core's scroll speed is measured in.
+    private func secondsSinceStart() -> Double {
+        let (seconds, attoseconds) = (clock.now - origin).components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -45,6 +45,7 @@ final class Inbox: Sendable {
     /// Queues an event and wakes the loop. Callable from any thread; never blocks (a full pipe
     /// already means the loop will wake).
     func post(_ event: LoopEvent) {
+        Trace.posted(event)  // bench trace hook, a no-op unless INFINILIST_TRACE is set (Trace.swift)
         pending.withLock { $0.append(event) }
         var byte: UInt8 = 1
         _ = write(wakeWriter, &byte, 1)

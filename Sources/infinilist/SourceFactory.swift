@@ -15,9 +15,15 @@ enum SourceFactory {
         if let latency = options.demoLatency { source.demoLatency = .milliseconds(latency) }
         source.firstPage = options.firstPage
         source.itemsPath = options.itemsPath
+        source.cursorPath = options.cursorPath
+        source.nextPath = options.nextPath
+        source.maxPages = options.maxPages
         source.headers = options.headers
         if let timeout = options.timeout { source.timeout = .milliseconds(Int64((timeout * 1000).rounded(.up))) }
         if let size = options.maxPageBytes { source.maxPageBytes = size.bytes }
+        if let retries = options.retries { source.retry.retries = retries }
+        source.trustedHosts = options.trustHosts
+        source.allowInsecureRedirect = options.allowInsecureRedirect
         return source
     }
 

@@ -21,15 +21,18 @@ final class TmuxSession {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
     }
 
-    /// Starts `infinilist arguments…` in a new pane; with `stdoutFile`, its stdout goes there.
-    init(arguments: [String], stdoutFile: String? = nil, columns: Int = 100, rows: Int = 30) throws {
+    /// Starts `infinilist arguments…` in a new pane; with `stdoutFile`, its stdout goes there;
+    /// `environment` is exported to it (e.g. `TERM`, `INFINILIST_TEST_CRASH`).
+    init(arguments: [String], stdoutFile: String? = nil, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
         directory = try TemporaryDirectory()
         socket = "infinilist-e2e-\(UUID().uuidString.prefix(12))"
         let quoted = ([Binary.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
         let redirect = stdoutFile.map { " > " + Self.shellQuoted(directory.file($0).path) } ?? ""
+        let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.shellQuoted($0.value))" }.joined(separator: "; ")
         let script = """
             cd \(Self.shellQuoted(directory.url.path)) || exit 1
             stty -a > stty.before
+            \(exports)
             sh -c 'echo $$ > app.pid; exec "$@"' infinilist \(quoted)\(redirect)
             echo $? > exit.tmp && mv exit.tmp exit.code
             stty -a > stty.tmp && mv stty.tmp stty.after
@@ -126,6 +129,12 @@ final class TmuxSession {
 
     func stopRecording() throws {
         try tmux(["pipe-pane", "-t", "e2e"])
+    }
+
+    /// Runs any tmux command against this session's server and returns its output, e.g.
+    /// `["display", "-p", "-t", "e2e", "#{pane_title}"]`; a failing command returns its error text.
+    func query(_ arguments: [String]) throws -> String {
+        try tmux(arguments, check: false)
     }
 
     @discardableResult

@@ -6,7 +6,9 @@ import Testing
 @Suite struct HTTPSourceTests {
     @Test func aFailedPageIsReportedAndRetryingItSucceeds() async throws {
         try await withTestServer { base, _ in
-            let source = try HTTPSource(url: "\(base)/flaky?page={page}", options: SourceOptions())
+            var options = SourceOptions()
+            options.retry.retries = 0   // the loader's own retries are tested in Faults/RetryTests
+            let source = try HTTPSource(url: "\(base)/flaky?page={page}", options: options)
             let inbox = MessageInbox()
             let loader = Loader(source: source, deliver: inbox.deliver)
             await loader.start(request(1, page: 0))
@@ -99,6 +101,7 @@ import Testing
     @Test func aSlowAnswerTimesOut() async throws {
         var options = SourceOptions()
         options.timeout = .milliseconds(300)
+        options.retry.retries = 0
         let message = try await failureMessage(path: "/slow?page={page}", options: options)
         #expect(message.hasPrefix("no complete answer from 127.0.0.1:"))
         #expect(message.hasSuffix(" within 0.3 s"))
@@ -106,7 +109,9 @@ import Testing
 
     @Test func aRefusedConnectionFailsQuickly() async throws {
         // Port 9 (discard) on loopback: nothing listens there in the test environment.
-        let source = try HTTPSource(url: "http://127.0.0.1:9/?page={page}", options: SourceOptions())
+        var options = SourceOptions()
+        options.retry.retries = 0
+        let source = try HTTPSource(url: "http://127.0.0.1:9/?page={page}", options: options)
         let elapsed = await ContinuousClock().measure {
             await #expect(throws: PageLoadError(.connection, "cannot reach 127.0.0.1:9: connection refused")) {
                 try await source.fetch(source.firstKey())

@@ -32,6 +32,7 @@ public struct Dumper {
         let loader = Loader(source: source, deliver: deliver, log: verbose ? note : nil)
         var progress = DumpProgress(maxItems: maxItems)
         var status: Int32 = 1
+        var lastWaitReason: String?
         await loader.start(progress.nextRequest())
 
         loop: for await event in events {
@@ -63,6 +64,13 @@ public struct Dumper {
                 )
                 status = 1
                 break loop
+            case .message(.pageWaiting(let wait)):
+                // Say once why the dump pauses (rate limit, retry); -v has the loader's note instead.
+                if !verbose, wait.reason != lastWaitReason {
+                    lastWaitReason = wait.reason
+                    let action = wait.isRetry ? "retrying" : "next request"
+                    report("infinilist: page \(wait.request.page + 1): \(wait.reason); \(action) in \(wait.seconds) s", errors: errors, output: output)
+                }
             case .message:
                 continue
             }

@@ -2,25 +2,36 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// Performs one GET the way infinilist must: its own headers, credentials only for the starting
-/// origin, a deadline for the whole exchange, bounded redirects without https→http downgrades, and
-/// the body streamed into memory only up to a byte cap. Everything it throws is a `PageLoadError`
+/// Performs one GET the way infinilist must: its own headers, credentials only where
+/// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
+/// https→http downgrades (`RedirectPolicy`), and the body streamed into memory only up to a byte
+/// cap. Everything it throws is a `PageLoadError`
 /// naming the page and host, or `CancellationError`.
 struct HTTPFetcher: Sendable {
     let client: HTTPClient
-    /// Headers from `-H`; sent only to `trustedOrigin`.
+    /// Headers from `-H`; sent only where `credentials` allows.
     let headers: [HeaderField]
-    let trustedOrigin: WebOrigin?
+    let credentials: CredentialScope
     let timeout: Duration
     let maxBodyBytes: Int
-    let maxRedirects: Int
+    let redirects: RedirectPolicy
     /// How much of an error page (non-2xx) is read to find the server's message.
     var maxErrorBodyBytes = 64 * 1024
 
+    /// The whole exchange (redirects, head, body) must finish within `timeout`; otherwise it is
+    /// abandoned (its connection closed) and a `.timeout` error thrown.
     func get(_ url: String, label: String) async throws -> HTTPBody {
+        let host = WebOrigin(url)?.displayHost ?? "the server"
+        let timeoutError = PageLoadError(.timeout, "no complete answer from \(host) within \(Self.seconds(timeout))")
+        return try await Deadline.run(within: timeout, orThrow: timeoutError) {
+            try await exchange(url, label: label)
+        }
+    }
+
+    private func exchange(_ url: String, label: String) async throws -> HTTPBody {
         let deadline = NIODeadline.now() + TimeAmount(timeout)
         var current = url
-        var redirects = 0
+        var followed = 0
         while true {
             guard let origin = WebOrigin(current) else {
                 throw PageLoadError(.invalidURL, "\(label): cannot request \(OneLine.clean(current, maxCharacters: 120)) (only http and https URLs)")
@@ -28,11 +39,11 @@ struct HTTPFetcher: Sendable {
             let response = try await execute(request(for: current, origin: origin), deadline: deadline, origin: origin)
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "location") {
-                redirects += 1
-                guard redirects <= maxRedirects else {
-                    throw PageLoadError(.redirect, "\(label): more than \(maxRedirects) redirects from \(origin.displayHost)")
+                followed += 1
+                guard followed <= redirects.maxRedirects else {
+                    throw PageLoadError(.redirect, "\(label): more than \(redirects.maxRedirects) redirects from \(origin.displayHost)")
                 }
-                let target = try redirectTarget(location, from: current, origin: origin, label: label)
+                let target = try redirects.target(location, from: current, label: label)
                 // Read the (small) redirect page so the connection can be reused.
                 _ = try await read(response.body, limit: maxErrorBodyBytes, failWhenOver: false, label: label, origin: origin)
                 current = target
@@ -59,7 +70,7 @@ struct HTTPFetcher: Sendable {
         request.method = .GET
         request.headers.add(name: "User-Agent", value: "infinilist/\(InfinilistVersion.string)")
         request.headers.add(name: "Accept", value: "application/json")
-        if origin == trustedOrigin {
+        if credentials.allows(origin) {
             for header in headers {
                 request.headers.replaceOrAdd(name: header.name, value: header.value)
             }
@@ -73,18 +84,6 @@ struct HTTPFetcher: Sendable {
         } catch {
             throw translate(error, origin: origin)
         }
-    }
-
-    private func redirectTarget(_ location: String, from current: String, origin: WebOrigin, label: String) throws -> String {
-        guard let base = URL(string: current), let target = URL(string: location, relativeTo: base)?.absoluteString,
-              let targetOrigin = WebOrigin(target)
-        else {
-            throw PageLoadError(.redirect, "\(label): \(origin.displayHost) redirected to an unusable location \(OneLine.clean(location, maxCharacters: 120))")
-        }
-        if origin.scheme == "https" && targetOrigin.scheme == "http" {
-            throw PageLoadError(.redirect, "\(label): refused redirect from https to http (\(OneLine.clean(target, maxCharacters: 120)))")
-        }
-        return target
     }
 
     /// Streams the body into memory. Over `limit`, either fails (a page) or keeps the first bytes

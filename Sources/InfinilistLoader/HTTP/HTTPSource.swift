@@ -2,18 +2,20 @@ import AsyncHTTPClient
 import InfinilistCore
 
 /// A JSON API paged over HTTP. Fetching, decoding and item extraction live here; *which* URL to
-/// request and when the list ends is the pagination style's business, so new styles (issue 3)
-/// do not touch this type. Owns one `HTTPClient` shared by all its requests; `close()` shuts it
-/// down and must be called once the loader has stopped.
+/// request, when the list ends and which items are duplicates is the `Pager`'s business (a
+/// pagination style plus the rules all styles share), so new styles do not touch this type.
+/// Owns one `HTTPClient` shared by all its requests; `close()` shuts it down and must be called
+/// once the loader has stopped.
 public struct HTTPSource: PageSource {
     public let name: String
     /// The pagination style in use, for `--verbose`.
-    public var styleName: String { style.name }
+    public var styleName: String { pager.style.name }
 
-    private let style: any PaginationStyle
+    private let pager: Pager
     private let fetcher: HTTPFetcher
+    /// `fetcher` with retries, rate limits and pacing (issue 4); every page goes through it.
+    private let retrying: RetryingFetcher
     private let itemsPath: JSONPath?
-    private let shape: ItemShape
 
     /// Checks every option, then creates the HTTP client. Throws before any request is made.
     public init(url: String, options: SourceOptions) throws(SourceOptionError) {
@@ -23,7 +25,8 @@ public struct HTTPSource: PageSource {
         } catch {
             throw SourceOptionError(error.message)
         }
-        let style = try PaginationStyles.choose(for: template, firstPage: options.firstPage, pageSize: options.pageSize)
+        let style = try PaginationStyles.choose(for: template, settings: Self.pagingSettings(options))
+        if let maxPages = options.maxPages, maxPages < 1 { throw SourceOptionError("--max-pages must be at least 1") }
         guard let origin = WebOrigin(style.url(for: style.firstKey())) else {
             throw SourceOptionError("not an http or https URL with a host: \(OneLine.clean(url, maxCharacters: 120))")
         }
@@ -37,6 +40,8 @@ public struct HTTPSource: PageSource {
         guard options.timeout > .zero else { throw SourceOptionError("--timeout must be more than 0 seconds") }
         guard options.maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1") }
         guard options.maxRedirects >= 0 else { throw SourceOptionError("the redirect limit must not be negative") }
+        guard options.retry.retries >= 0 else { throw SourceOptionError("--retries must not be negative") }
+        let credentials = try CredentialScope(origin: origin, trustedHosts: options.trustedHosts)
         if let path = options.itemsPath {
             do throws(JSONPathError) {
                 itemsPath = try JSONPath(parsing: path)
@@ -46,26 +51,26 @@ public struct HTTPSource: PageSource {
         } else {
             itemsPath = nil
         }
-        self.shape = try ItemShape(format: options.format, idPath: options.idPath)
-        self.style = style
+        self.pager = Pager(style: style, shape: try ItemShape(format: options.format, idPath: options.idPath), maxPages: options.maxPages)
         self.name = SourceName.of(url)
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
             client: Self.makeClient(timeout: options.timeout),
             headers: headers,
-            trustedOrigin: origin,
+            credentials: credentials,
             timeout: options.timeout,
             maxBodyBytes: options.maxPageBytes,
-            maxRedirects: options.maxRedirects
+            redirects: RedirectPolicy(maxRedirects: options.maxRedirects, allowInsecure: options.allowInsecureRedirect)
         )
+        self.retrying = RetryingFetcher(fetcher: fetcher, policy: options.retry, clock: options.retryClock)
     }
 
-    public func firstKey() -> PageKey { style.firstKey() }
+    public func firstKey() -> PageKey { pager.firstKey() }
 
     public func fetch(_ key: PageKey) async throws -> FetchedPage {
-        let url = style.url(for: key)
+        let url = pager.url(for: key)
         let label = "page \(key.index + 1)"
-        let body = try await fetcher.get(url, label: label)
+        let body = try await retrying.get(url, label: label)
         guard body.isSuccess else { throw Self.statusError(body) }
         let json: JSONValue
         do {
@@ -77,25 +82,35 @@ public struct HTTPSource: PageSource {
                     + "\(ByteCount.text(body.bytes.count))): \(OneLine.snippet(of: body.bytes)) (\(error.message))"
             )
         }
-        guard let found = ItemLocator.items(in: json, at: itemsPath) else {
+        try APIErrorBody.check(json, label: label, body: body)
+        guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
         let response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: json, items: found.items)
-        var notes = ["GET \(OneLine.clean(body.url, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"]
-        if key == style.firstKey() { notes.insert("paging by \(style.name)", at: 0) }
-        let items = found.items.map(shape.item(from:))
-        switch style.next(after: key, response: response) {
-        case .page(let next, let note):
-            if let note { notes.append(note) }
-            return FetchedPage(items: items, next: next, notes: notes)
-        case .end(let reason):
-            notes.append("stopped: \(reason.text)")
-            return FetchedPage(items: items, next: nil, end: reason, notes: notes)
-        }
+        let request = "GET \(OneLine.clean(body.url, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"
+        var page = pager.page(for: key, response: response)
+        page.notes = pager.openingNotes(for: key) + [request] + page.notes
+        return page
     }
 
     public func close() async {
         try? await fetcher.client.shutdown()
+    }
+
+    /// `--first-page`, `--page-size`, `--cursor` and `--next`, checked.
+    private static func pagingSettings(_ options: SourceOptions) throws(SourceOptionError) -> PaginationStyles.Settings {
+        var settings = PaginationStyles.Settings(firstPage: options.firstPage, pageSize: options.pageSize)
+        settings.cursorPath = try options.cursorPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--cursor") }
+        settings.nextPath = try options.nextPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--next") }
+        return settings
+    }
+
+    private static func path(_ text: String, flag: String) throws(SourceOptionError) -> JSONPath {
+        do throws(JSONPathError) {
+            return try JSONPath(parsing: text)
+        } catch {
+            throw SourceOptionError("\(flag): \(error.message)")
+        }
     }
 
     private static func makeClient(timeout: Duration) -> HTTPClient {

@@ -9,15 +9,17 @@ public struct HeaderField: Sendable, Hashable {
         self.value = value
     }
 
-    /// Parses a `-H` argument such as `Authorization: Bearer abc`; nil when there is no colon or
-    /// the name is empty or not a valid token.
+    /// Parses a `-H` argument such as `Authorization: Bearer abc`; nil when there is no colon,
+    /// the name is empty or not a valid token, or the value holds a control character (a CR or LF
+    /// would smuggle a second header into the request).
     public init?(line: String) {
         guard let colon = line.firstIndex(of: ":") else { return nil }
         let name = line[..<colon].trimmingSpaces()
         let value = line[line.index(after: colon)...].trimmingSpaces()
         let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         guard !name.isEmpty, name.allSatisfy({ tokenCharacters.contains($0) }),
-              !value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+              // By scalar: "\r\n" is a single Character, which a Character test would miss.
+              !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F })
         else { return nil }
         self.init(name: name, value: value)
     }

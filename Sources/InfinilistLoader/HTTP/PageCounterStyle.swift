@@ -1,23 +1,38 @@
 import InfinilistCore
 
 /// Page-number and offset APIs (`?page={page}`, `?offset={offset}&limit={limit}`): the next request
-/// is computed from counters, and an empty page is the end (issue 2's rule; issue 3 adds `has_more`,
-/// totals and the like).
+/// is computed from counters, so the end must be read from the response (`CounterStopRules`: an
+/// empty page, `has_more`, `last`, page counts, totals, headers).
 struct PageCounterStyle: PaginationStyle {
     let template: URLTemplate
     let firstPage: Int
     let pageSize: Int
 
+    var usesPageNumbers: Bool { template.placeholders.contains(.page) }
+
     var name: String {
-        template.placeholders.contains(.page) ? "page numbers from \(firstPage)" : "offsets"
+        usesPageNumbers ? "page numbers from \(firstPage) ({page} in the URL)" : "offsets ({offset} in the URL)"
     }
+
+    var repeatReason: EndReason? { nil }
+    var itemsMayShift: Bool { true }
 
     func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
 
     func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
-        if response.items.isEmpty { return .end(EndReason("end of list (page \(key.page) is empty)")) }
-        return .page(key.advanced(by: response.items.count))
+        if let reason = CounterStopRules.end(after: key, response: response, position: position(of: key)) {
+            return .end(reason)
+        }
+        let (next, missing) = key.successor(after: response, template: template)
+        guard let next else { return .end(.missingLastField(missing)) }
+        return .page(next)
+    }
+
+    /// The page's 1-based position in the API's numbering: `{page}` counts from `firstPage`
+    /// (0-based APIs say so with `--first-page 0`); offsets count pages received.
+    func position(of key: PageKey) -> Int {
+        usesPageNumbers ? key.page - (firstPage == 0 ? 0 : 1) + 1 : key.index + 1
     }
 }

@@ -1,12 +1,19 @@
 import InfinilistCore
 
-/// One way of walking an API from page to page (page numbers, offsets, cursors, next links, Link
-/// headers). The HTTP source does the fetching and decoding; a style only says which URL to request
-/// for a key and, from a decoded response, what the next key is or why the list ends. New styles
-/// slot in without touching the fetching code.
+/// One way of walking an API from page to page (page numbers, offsets, cursors, the last item's
+/// fields, next links). The HTTP source does the fetching and decoding, and `Pager` applies the
+/// rules every style shares; a style only says which URL to request for a key and, from a decoded
+/// response, what the next key is or why the list ends. New styles slot in without touching the
+/// fetching code.
 protocol PaginationStyle: Sendable {
-    /// Shown by `--verbose`, e.g. `page numbers from 1`.
+    /// Shown by `--verbose`, e.g. `page numbers from 1 ({page} in the URL)`.
     var name: String { get }
+    /// The end reason when the next request would repeat an earlier one (a cursor or link that
+    /// comes back); nil for styles whose requests cannot repeat (counters).
+    var repeatReason: EndReason? { get }
+    /// Whether items may shift between requests (page and offset APIs), which is where an `id`
+    /// field is looked for to drop duplicates without `--id`.
+    var itemsMayShift: Bool { get }
     func firstKey() -> PageKey
     func url(for key: PageKey) -> String
     func next(after key: PageKey, response: PageResponse) -> NextPage
@@ -19,13 +26,14 @@ struct PageResponse: Sendable {
     let status: Int
     let headers: [HeaderField]
     let body: JSONValue
+    /// The page's items as received, before de-duplication.
     let items: [JSONValue]
 }
 
-/// A style's decision about the page after the one just fetched.
+/// A style's decision about the page after the one just fetched, with `-v` notes explaining it.
 enum NextPage: Sendable, Equatable {
-    case page(PageKey, note: String? = nil)
-    case end(EndReason)
+    case page(PageKey, notes: [String] = [])
+    case end(EndReason, notes: [String] = [])
 }
 
 extension URLTemplate {
@@ -39,6 +47,60 @@ extension URLTemplate {
             case .cursor: return key.cursor
             case .last(let path): return key.lastItem[path]
             }
+        }
+    }
+
+    /// The paths of the `{last.PATH}` placeholders.
+    var lastItemPaths: [String] {
+        placeholders.compactMap { placeholder in
+            if case .last(let path) = placeholder { return path }
+            return nil
+        }
+    }
+
+    var hasPagingPlaceholder: Bool {
+        placeholders.contains { $0 != .limit }
+    }
+}
+
+extension PageKey {
+    /// The key of the next page as far as every style agrees: counters advanced past this page's
+    /// items and the fields of its last item that `template` asks for. Nil with the path of the
+    /// first `{last.PATH}` field the last item lacks (the list cannot go on without it).
+    func successor(after response: PageResponse, template: URLTemplate) -> (key: PageKey?, missing: String?) {
+        var next = advanced(by: response.items.count)
+        let paths = template.lastItemPaths
+        guard !paths.isEmpty else { return (next, nil) }
+        guard let last = response.items.last else { return (nil, paths[0]) }
+        for path in paths {
+            guard let parsed = FieldPaths.parse(path), let value = last[parsed], let text = LastItemValue.text(of: value) else {
+                return (nil, path)
+            }
+            next.lastItem[path] = text
+        }
+        return (next, nil)
+    }
+}
+
+extension EndReason {
+    /// The end of a walk that needs a field of the last item which the last item lacks (or there
+    /// is no last item).
+    static func missingLastField(_ path: String?) -> EndReason {
+        let path = path ?? "PATH"
+        return EndReason("the last item has no \(path) (needed for {last.\(path)})")
+    }
+}
+
+/// The text a `{last.PATH}` placeholder is filled with: a scalar as written, an array or object
+/// (Elasticsearch's `sort` values) as compact JSON; nothing for null or an empty string.
+enum LastItemValue {
+    static func text(of value: JSONValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .array, .object: return value.compactJSON
+        case .bool, .number, .string:
+            guard let text = value.scalarText, !text.isEmpty else { return nil }
+            return text
         }
     }
 }

@@ -1,17 +1,35 @@
-/// Picks the style for a template: the one place where issue 3's auto-detection goes.
+import InfinilistCore
+
+/// Picks the style from the URL template: the placeholders decide (`{cursor}` → cursors,
+/// `{last.PATH}` → the last item's fields, `{page}`/`{offset}` → counters); without a paging
+/// placeholder the server's next links are followed, which the first response settles (Link
+/// header, next link in the body, or a single page). Flags that cannot apply to the chosen style
+/// are usage errors, so a mistake shows before any request.
 enum PaginationStyles {
-    static func choose(for template: URLTemplate, firstPage: Int, pageSize: Int) throws(SourceOptionError) -> any PaginationStyle {
+    struct Settings {
+        var firstPage = 1
+        var pageSize = 50
+        var cursorPath: JSONPath?
+        var nextPath: JSONPath?
+    }
+
+    static func choose(for template: URLTemplate, settings: Settings) throws(SourceOptionError) -> any PaginationStyle {
         let placeholders = template.placeholders
-        if let unsupported = placeholders.first(where: { p in
-            if case .cursor = p { return true }
-            if case .last = p { return true }
-            return false
-        }) {
-            throw SourceOptionError("the placeholder \(unsupported) is not supported yet; use {page}, {offset} or {limit}")
+        if settings.cursorPath != nil, !placeholders.contains(.cursor) {
+            throw SourceOptionError("--cursor needs {cursor} in the URL, where the cursor goes (e.g. &cursor={cursor})")
+        }
+        if settings.nextPath != nil, template.hasPagingPlaceholder {
+            throw SourceOptionError("--next follows next links and applies only to a URL without {page}, {offset}, {cursor} or {last.PATH}")
+        }
+        if placeholders.contains(.cursor) {
+            return CursorStyle(template: template, firstPage: settings.firstPage, pageSize: settings.pageSize, cursorPath: settings.cursorPath)
+        }
+        if !template.lastItemPaths.isEmpty {
+            return LastItemStyle(template: template, firstPage: settings.firstPage, pageSize: settings.pageSize)
         }
         if placeholders.contains(.page) || placeholders.contains(.offset) {
-            return PageCounterStyle(template: template, firstPage: firstPage, pageSize: pageSize)
+            return PageCounterStyle(template: template, firstPage: settings.firstPage, pageSize: settings.pageSize)
         }
-        return SingleRequestStyle(template: template)
+        return NextLinkStyle(template: template, pageSize: settings.pageSize, nextPath: settings.nextPath)
     }
 }

@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// A URL with placeholders in braces, filled anew for every page request: the command line's way of
 /// saying how an API is paged (`https://host/items?page={page}&per_page={limit}`).
 ///
@@ -38,6 +40,9 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
     let parts: [Part]
 
     public init(parsing text: String) throws(URLTemplateError) {
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw URLTemplateError("the URL contains the control character U+\(String(control.value, radix: 16, uppercase: true)); URLs cannot")
+        }
         var parts: [Part] = []
         var literal = ""
         var rest = Substring(text)
@@ -70,16 +75,19 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     /// The URL for one request. `value` gives each placeholder's raw value; it is percent-encoded
-    /// here. A placeholder without a value (no cursor yet) is filled with nothing.
+    /// here. A query parameter whose value would be empty because its placeholders have no value
+    /// yet (no cursor on the first page, no last item) is left out entirely, `&` included:
+    /// `?limit=20&cursor={cursor}` becomes `?limit=20`, as several APIs reject `cursor=`. Elsewhere
+    /// (in the path) a placeholder without a value is filled with nothing.
     public func fill(_ value: (Placeholder) -> String?) -> String {
-        var out = ""
+        var filler = QueryAwareFiller()
         for part in parts {
             switch part {
-            case .literal(let text): out += text
-            case .placeholder(let p): out += Self.percentEncoded(value(p) ?? "")
+            case .literal(let text): filler.appendLiteral(text)
+            case .placeholder(let p): filler.appendValue(Self.percentEncoded(value(p) ?? ""))
             }
         }
-        return out
+        return filler.finish()
     }
 
     private static func placeholder(named name: String) throws(URLTemplateError) -> Placeholder {
@@ -89,7 +97,15 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
         case "limit": return .limit
         case "cursor": return .cursor
         default:
-            if name.hasPrefix("last."), name.count > 5 { return .last(path: String(name.dropFirst(5))) }
+            if name.hasPrefix("last."), name.count > 5 {
+                let path = String(name.dropFirst(5))
+                do throws(JSONPathError) {
+                    _ = try JSONPath(parsing: path)
+                } catch {
+                    throw URLTemplateError("in the placeholder {\(name)}: \(error.message)")
+                }
+                return .last(path: path)
+            }
             throw URLTemplateError(
                 "unknown placeholder {\(name)} in the URL; known: {page}, {offset}, {limit}, {cursor}, {last.PATH}"
             )

@@ -7,7 +7,8 @@ import InfinilistCore
 /// known can be requested again at any time: a retry after a failure, a refresh of page 0, or a
 /// re-fetch of a page dropped from memory. At most one request per page is in flight. Every request
 /// is answered exactly once, by `.pageLoaded` or `.pageFailed`, unless it is cancelled, in which
-/// case it is answered never. The loader never touches the terminal or stdout.
+/// case it is answered never; while the source holds a request back (rate limit, retry backoff)
+/// `.pageWaiting` countdowns come first. The loader never touches the terminal or stdout.
 public actor Loader {
     private let source: any PageSource
     private let deliver: @Sendable (Message) -> Void
@@ -45,8 +46,10 @@ public actor Loader {
 
     /// Starts fetching `request.page` unless that page is already in flight (then the request is
     /// ignored: the one in flight will answer). A page whose key is not known yet, or past the known
-    /// end, is answered at once with a failure.
+    /// end, is answered at once with a failure. A `restart` request (a refresh) first forgets every
+    /// learned key and cancels what is in flight (`reset()`), so page 0 is fetched anew.
     public func start(_ request: PageRequest) {
+        if request.restart { reset() }
         let page = request.page
         guard inFlight[page] == nil else { return }
         guard let key = keys[page] else {
@@ -54,12 +57,16 @@ public actor Loader {
             return
         }
         let source = self.source
+        // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
+        let reporter: @Sendable (FetchWait) async -> Void = { [weak self] wait in
+            await self?.waiting(request, wait)
+        }
         let task = Task {
             let clock = ContinuousClock()
             let started = clock.now
             let outcome: Result<FetchedPage, any Error>
             do {
-                outcome = .success(try await source.fetch(key))
+                outcome = .success(try await WaitReporting.$reporter.withValue(reporter) { try await source.fetch(key) })
             } catch {
                 outcome = .failure(error)
             }
@@ -102,6 +109,15 @@ public actor Loader {
 
     /// Whether a request for this page is running.
     public func isInFlight(page: Int) -> Bool { inFlight[page] != nil }
+
+    /// Passes a fetch's countdown on to the core, unless the request was cancelled meanwhile.
+    private func waiting(_ request: PageRequest, _ wait: FetchWait) {
+        guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
+        if wait.isFirst {
+            log?("page \(request.page + 1): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
+        }
+        deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry)))
+    }
 
     private func finish(_ request: PageRequest, outcome: Result<FetchedPage, any Error>, latency: Double) {
         // A cancelled request has been removed (or replaced by a newer one): it delivers nothing.

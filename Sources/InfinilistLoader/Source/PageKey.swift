@@ -22,6 +22,13 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
     public var lastItem: [String: String]
     /// An absolute URL to fetch instead of filling the template (Link header, next link in the body).
     public var url: String?
+    /// Where the previous response said how to reach this page (the `Link` header, or the field a
+    /// cursor or next link was found in), so that every later page is read the same way as the
+    /// first; nil on the first page and for counter styles.
+    public var via: Via?
+    /// How many empty pages came in a row just before this one: cursor and next-link APIs may send
+    /// empty pages mid-list, but a long run of them stops the walk.
+    public var emptyRun: Int
 
     public init(
         index: Int = 0,
@@ -29,7 +36,9 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         offset: Int = 0,
         cursor: String? = nil,
         lastItem: [String: String] = [:],
-        url: String? = nil
+        url: String? = nil,
+        via: Via? = nil,
+        emptyRun: Int = 0
     ) {
         self.index = index
         self.page = page
@@ -37,6 +46,8 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         self.cursor = cursor
         self.lastItem = lastItem
         self.url = url
+        self.via = via
+        self.emptyRun = emptyRun
     }
 
     /// The key of the page after this one, with the counters advanced past `itemCount` items and
@@ -50,6 +61,24 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         if let cursor { parts.append("cursor \(cursor)") }
         for (path, value) in lastItem.sorted(by: { $0.key < $1.key }) { parts.append("last.\(path) \(value)") }
         if let url { parts.append("url \(url)") }
+        if let via { parts.append("via \(via)") }
+        if emptyRun > 0 { parts.append("after \(emptyRun) empty pages") }
         return parts.joined(separator: ", ")
+    }
+
+    /// Where a cursor or next link was read: kept in the key (not in the source) so that a page
+    /// fetched again later is read exactly as it was the first time.
+    public enum Via: Sendable, Hashable, CustomStringConvertible {
+        /// The response's `Link` header, `rel="next"`.
+        case linkHeader
+        /// A field of the body, by path (`links.next`, `response_metadata.next_cursor`).
+        case field(String)
+
+        public var description: String {
+            switch self {
+            case .linkHeader: return "Link rel=next"
+            case .field(let path): return path
+            }
+        }
     }
 }

@@ -9,6 +9,8 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
         case notJSON
         /// The body is JSON but holds no list of items.
         case noItems
+        /// The body is JSON that reports a failure despite a 2xx status (Slack's `"ok": false`).
+        case apiError
         /// The body is larger than the byte cap; reading stopped there.
         case tooLarge(limit: Int)
         /// No complete answer within the time allowed.
@@ -39,7 +41,7 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
         switch kind {
         case .timeout, .connection: return true
         case .httpStatus(let status): return [408, 429, 500, 502, 503, 504].contains(status)
-        case .notJSON, .noItems, .tooLarge, .redirect, .invalidURL, .unknownPage: return false
+        case .notJSON, .noItems, .apiError, .tooLarge, .redirect, .invalidURL, .unknownPage: return false
         }
     }
 }

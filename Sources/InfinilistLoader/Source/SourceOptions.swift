@@ -30,6 +30,26 @@ public struct SourceOptions: Sendable {
     /// Redirects followed per request.
     public var maxRedirects: Int = 5
 
+    // Faults and security (issue 4)
+    /// `--retries N` and the backoff: transient failures (connection errors, timeouts, 408, 429,
+    /// 5xx) are retried with exponential backoff and full jitter; rate limits are waited out.
+    public var retry = RetryPolicy()
+    /// The clock retry waits use; tests inject one that does not sleep.
+    public var retryClock: any RetryClock = SystemRetryClock()
+    /// `--trust-hosts LIST`: hosts besides the starting origin that may receive the `-H` headers.
+    public var trustedHosts: [String] = []
+    /// `--allow-insecure-redirect`: follow redirects from https to http.
+    public var allowInsecureRedirect = false
+
+    // Paging (issue 3)
+    /// `--cursor PATH`: where the next cursor is in a response, for `{cursor}`; nil auto-detects.
+    public var cursorPath: String?
+    /// `--next PATH`: where the next page's URL is in a response, for URLs without placeholders;
+    /// nil auto-detects (after the `Link` header).
+    public var nextPath: String?
+    /// `--max-pages N`: stop after this many pages, whatever the API says; nil for no cap.
+    public var maxPages: Int?
+
     public init() {}
 }
 

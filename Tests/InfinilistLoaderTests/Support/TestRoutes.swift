@@ -85,6 +85,7 @@ enum TestRoutes {
             }
             return json(#"{"items": [{\#(fields.joined(separator: ", "))}]}"#)
         }
+        Replicas.register(on: router, log: log)   // the APIs of docs/pagination-apis.md
         return router
     }
 

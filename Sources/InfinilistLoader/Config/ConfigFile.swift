@@ -1,0 +1,74 @@
+import Foundation
+
+/// The user's config file, `$XDG_CONFIG_HOME/infinilist/config.toml` (by default
+/// `~/.config/infinilist/config.toml`): named sources, each a `[sources.NAME]` table. Read only
+/// when the command line names a source (`infinilist @NAME`); never written.
+public struct ConfigFile: Sendable {
+    public let path: String
+    /// The sources, in file order.
+    public let sources: [NamedSource]
+
+    /// Where the file is: `$XDG_CONFIG_HOME` when it is an absolute path, else `$HOME/.config`;
+    /// nil when neither is set.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+            return base + "/infinilist/config.toml"
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config/infinilist/config.toml"
+        }
+        return nil
+    }
+
+    /// Reads and checks the file at `path`.
+    public static func load(path: String) throws(ConfigError) -> ConfigFile {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ConfigError("there is no config file at \(path); a source named with @NAME is a [sources.NAME] table there (see infinilist --help)")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigError("cannot read the config file \(path): \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError("the config file \(path) is not UTF-8 text")
+        }
+        return try ConfigFile(text: text, path: path)
+    }
+
+    /// Parses `text`; `path` is used in messages only.
+    public init(text: String, path: String) throws(ConfigError) {
+        self.path = path
+        let root: TOMLTable
+        do {
+            root = try TOMLParser.parse(text)
+        } catch {
+            throw ConfigError("\(path) line \(error.line): \(error.message)")
+        }
+        var sources: [NamedSource] = []
+        for entry in root.entries {
+            guard entry.key == "sources" else {
+                throw ConfigError("\(path) line \(entry.line): unknown setting '\(entry.key)'; the file holds [sources.NAME] tables")
+            }
+            guard case .table(let table) = entry.value else {
+                throw ConfigError("\(path) line \(entry.line): 'sources' must hold tables, one per source: [sources.NAME]")
+            }
+            for source in table.entries {
+                guard case .table(let settings) = source.value else {
+                    throw ConfigError("\(path) line \(source.line): 'sources.\(source.key)' must be a table: [sources.\(source.key)]")
+                }
+                sources.append(NamedSource(name: source.key, line: source.line, settings: settings.entries))
+            }
+        }
+        self.sources = sources
+    }
+
+    /// The source called `name`; an error listing the names there are when it is not found.
+    public func source(named name: String) throws(ConfigError) -> NamedSource {
+        if let source = sources.first(where: { $0.name == name }) { return source }
+        let names = sources.map(\.name)
+        let known = names.isEmpty ? "it defines no sources" : "it defines: " + names.map { "@" + $0 }.joined(separator: ", ")
+        throw ConfigError("no source named @\(name) in \(path); \(known)")
+    }
+}

@@ -1,0 +1,120 @@
+/// One `[sources.NAME]` table of the config file: a URL and the flags that go with it, started
+/// with `infinilist @NAME`. Its settings are the long flags without their dashes (`items`,
+/// `format`, `first-page` or `first_page`), so every flag can be given a default here, and the
+/// command line overrides it.
+public struct NamedSource: Sendable, Equatable {
+    public let name: String
+    /// The line of the table's header (or of its first key).
+    public let line: Int
+    /// The settings, in file order.
+    public let settings: [TOMLEntry]
+
+    /// Settings that are not about a source, or that would make `@NAME` do something else.
+    static let refused: Set<String> = [
+        "help", "version", "dump", "max-items", "generate-completion-script", "experimental-dump-help",
+    ]
+
+    /// Each setting as the command-line words it stands for, with `${VAR}` expanded from
+    /// `environment`: `url` is the positional URL; `headers = { Name = "value" }` (or an array
+    /// of "Name: value" strings) gives one `--header` each; a string or number `--key value`; an
+    /// array repeats the flag; `true` gives `--key`, `false` `--no-key`.
+    ///
+    /// With `expanding` false, `${VAR}` is left as written: for messages that must not show a
+    /// secret.
+    public func arguments(environment: [String: String], file: String, expanding: Bool = true) throws(ConfigError) -> [ConfigArgument] {
+        var result: [ConfigArgument] = []
+        for setting in settings {
+            let key = setting.key.replacingUnderscores
+            let place = "\(file) line \(setting.line) ([sources.\(name)] \(setting.key))"
+            func expand(_ text: String) throws(ConfigError) -> String {
+                guard expanding else { return text }
+                return try EnvironmentExpansion.expand(text, environment: environment, context: place)
+            }
+            if Self.refused.contains(key) {
+                throw ConfigError("\(place): '\(setting.key)' cannot be set in a config file; give it on the command line")
+            }
+            var words: [String] = []
+            switch (key, setting.value) {
+            case ("url", .string(let url)):
+                words = [try expand(url)]
+            case ("url", let other):
+                throw ConfigError("\(place): the URL must be a string, not \(other.kindName)")
+            case ("headers", .table(let table)), ("header", .table(let table)):
+                for header in table.entries {
+                    let headerPlace = "\(file) line \(header.line) ([sources.\(name)] headers.\(header.key))"
+                    guard case .string(let value) = header.value else {
+                        throw ConfigError("\(headerPlace): a header's value must be a string, not \(header.value.kindName)")
+                    }
+                    try Self.checkHeaderName(header.key, place: headerPlace)
+                    words += ["--header", "\(header.key): \(try expand(value))"]
+                }
+            case ("headers", let value), ("header", let value):
+                for item in try Self.scalars(value, place: place) {
+                    guard let colon = item.firstIndex(of: ":") else {
+                        throw ConfigError("\(place): a header is written 'Name: value' (or as a table: headers = { Name = \"value\" })")
+                    }
+                    try Self.checkHeaderName(String(item[..<colon]), place: place)
+                    words += ["--header", try expand(item)]
+                }
+            case (_, .boolean(let on)):
+                words = [on ? "--\(key)" : "--no-\(key)"]
+            case (_, .table):
+                throw ConfigError("\(place): only headers can be a table; '\(setting.key)' takes \(Self.takes)")
+            default:
+                for item in try Self.scalars(setting.value, place: place) { words += ["--\(key)", try expand(item)] }
+            }
+            result.append(ConfigArgument(key: setting.key, line: setting.line, words: words, isURL: key == "url"))
+        }
+        return result
+    }
+
+    /// A header name is an HTTP token; checked here so that a malformed header is reported
+    /// before `${VAR}` is expanded into it (the loader's message would quote the value).
+    private static func checkHeaderName(_ name: String, place: String) throws(ConfigError) {
+        let allowed = "!#$%&'*+-.^_`|~"
+        let valid = !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (allowed.unicodeScalars.contains(scalar) || ("a"..."z").contains(scalar)
+                || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
+        }
+        guard valid else { throw ConfigError("\(place): '\(name)' is not a header name (letters, digits and -)") }
+    }
+
+    private static let takes = "a string, a number, true or false, or an array of strings"
+
+    /// A string, a number, or an array of them, as texts.
+    private static func scalars(_ value: TOMLValue, place: String) throws(ConfigError) -> [String] {
+        switch value {
+        case .string(let text): return [text]
+        case .integer(let number): return [String(number)]
+        case .float(let number): return [String(number)]
+        case .array(let items):
+            var texts: [String] = []
+            for item in items {
+                switch item {
+                case .string(let text): texts.append(text)
+                case .integer(let number): texts.append(String(number))
+                case .float(let number): texts.append(String(number))
+                default: throw ConfigError("\(place): an array here holds strings or numbers, not \(item.kindName)")
+                }
+            }
+            return texts
+        case .boolean, .table:
+            throw ConfigError("\(place): expected \(takes), not \(value.kindName)")
+        }
+    }
+}
+
+/// One setting of a named source as command-line words, with where it was written, so a flag the
+/// command rejects can be reported at its line.
+public struct ConfigArgument: Sendable, Equatable {
+    /// The key as written in the file.
+    public let key: String
+    public let line: Int
+    public let words: [String]
+    /// The `url` setting: its one word is the positional URL.
+    public let isURL: Bool
+}
+
+private extension String {
+    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
+}

@@ -1,0 +1,15 @@
+/// A config file that cannot be read, parsed or used, said in words a user can act on: the file,
+/// the line, what was expected. Never includes a value that came from the environment, so a
+/// token cannot leak into an error message.
+public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A syntax error in TOML text, at a line (1-based).
+public struct TOMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+    public var description: String { "line \(line): \(message)" }
+}

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// The loop guard: remembers which request address (URL) reached which page, so a cursor or next
+/// link that comes back is recognised before it is requested, however long the cycle.
+///
+/// An address is a repeat only when it was seen for a *different* page: fetching a page again
+/// (retry, re-fetch of a dropped page) learns the same next address for the same page and is
+/// fine. Fetching the first page again is a refresh, after which cursors may legitimately point
+/// elsewhere, so the history starts over. One short string per page, like the loader's keys.
+final class AddressHistory: Sendable {
+    private let pages = Mutex<[String: Int]>([:])
+
+    /// Starts over from the first page's address (a first load or a refresh).
+    func restart(firstAddress: String) {
+        pages.withLock { $0 = [firstAddress: 0] }
+    }
+
+    /// Records that `address` fetches page `index`; false when it already fetched another page.
+    func record(_ address: String, forPage index: Int) -> Bool {
+        pages.withLock { pages in
+            if let earlier = pages[address], earlier != index { return false }
+            pages[address] = index
+            return true
+        }
+    }
+}

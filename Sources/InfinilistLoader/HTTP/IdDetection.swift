@@ -1,0 +1,32 @@
+import InfinilistCore
+
+/// Chooses the field that identifies items when `--id` is not given, for de-duplication.
+///
+/// Dropping an item wrongly loses data, so the rule is narrow: only for page and offset APIs
+/// (where shifting items cause duplicates; cursor and link APIs do not shift), only the fields
+/// that are identities by convention (`id`, Algolia's `objectID`, `uuid`, MongoDB's `_id`; not
+/// `name` or `title`, which repeat), and only when every item of the page has that field as a
+/// string or number and no two items share a value. Decided per page, so it needs no state.
+enum IdDetection {
+    static let candidates = ["id", "objectID", "uuid", "_id"]
+
+    static func detect(in items: [JSONValue]) -> JSONPath? {
+        guard !items.isEmpty else { return nil }
+        for key in candidates {
+            var seen = Set<String>()
+            seen.reserveCapacity(items.count)
+            let usable = items.allSatisfy { item in
+                guard let value = item.objectValue?[key] else { return false }
+                let text: String
+                switch value {
+                case .string(let string): text = "s" + string
+                case .number(let literal): text = "n" + literal
+                default: return false
+                }
+                return seen.insert(text).inserted
+            }
+            if usable { return FieldPaths.path(key) }
+        }
+        return nil
+    }
+}

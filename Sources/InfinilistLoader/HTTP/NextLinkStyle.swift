@@ -1,0 +1,81 @@
+import InfinilistCore
+
+/// URLs without paging placeholders: the server says where the next page is. In this order: an
+/// RFC 8288 `Link` header with `rel="next"` (GitHub, GitLab, Mastodon, Shopify), a next link in
+/// the body (`--next PATH`, or `NextLinkDetection`: DRF, JSON:API, HAL, Spring Data REST, PokeAPI),
+/// else the URL is a single page. What the first response used is kept in the key, so later pages
+/// are read the same way and the end reason names it ("no rel=next", "no next link (next is null)").
+///
+/// The link is the authority: empty pages with a link are followed (Mastodon ends with `[]`), a
+/// link that comes back is caught by `Pager`'s loop guard. Next links may be relative, carry URI
+/// templates (`{&sort}`), or point at another path or host.
+struct NextLinkStyle: PaginationStyle {
+    let template: URLTemplate
+    let pageSize: Int
+    /// `--next PATH`; nil detects.
+    let nextPath: JSONPath?
+
+    var name: String {
+        if let nextPath { return "next links at --next \(nextPath)" }
+        return "next links (no paging placeholder in the URL: Link rel=next, else a next link in the body)"
+    }
+
+    var repeatReason: EndReason? { EndReason("next link repeated an earlier one") }
+    var itemsMayShift: Bool { false }
+
+    func firstKey() -> PageKey { PageKey(page: 1, offset: 0) }
+
+    func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
+
+    func next(after key: PageKey, response: PageResponse) -> NextPage {
+        if let reason = MoreFlags.end(in: response.body) { return .end(reason) }
+        let via: PageKey.Via
+        var notes: [String] = []
+        if let pinned = key.via {
+            via = pinned
+        } else if let nextPath {
+            via = .field(nextPath.description)
+        } else if LinkHeader.next(in: response.headers) != nil {
+            via = .linkHeader
+            notes.append("following Link rel=next")
+        } else if let found = NextLinkDetection.detect(in: response.body) {
+            via = .field(found.path.description)
+            notes.append("following the next link at \(found.path) (auto-detected; --next PATH to choose another field)")
+        } else {
+            return .end(EndReason(singlePageReason(response)), notes: singlePageHints(response))
+        }
+        let href: String
+        switch via {
+        case .linkHeader:
+            guard let target = LinkHeader.next(in: response.headers) else { return .end(EndReason("no rel=next"), notes: notes) }
+            href = target
+        case .field(let text):
+            guard let path = FieldPaths.parse(text) else { return .end(EndReason("cannot read the field \(text)"), notes: notes) }
+            switch NextLinkDetection.read(path, in: response.body) {
+            case .link(let link): href = link
+            case .noLink(let said): return .end(EndReason("no next link (\(path) is \(said))"), notes: notes)
+            case .missing: return .end(EndReason("no next link (\(path) is missing)"), notes: notes)
+            }
+        }
+        guard let url = NextURL.resolve(href, against: response.url) else {
+            return .end(EndReason("the next link \(PagingText.quoted(href)) is not an http(s) URL"), notes: notes)
+        }
+        var next = key.advanced(by: response.items.count)
+        next.url = url
+        next.via = via
+        return .page(next, notes: notes)
+    }
+
+    private func singlePageReason(_ response: PageResponse) -> String {
+        if let (path, said) = NextLinkDetection.emptyCandidate(in: response.body) {
+            return "no next link (\(path) is \(said))"
+        }
+        return "single page: no Link rel=next and no next link in the body"
+    }
+
+    /// When a single page has a cursor, the user probably wants `{cursor}` in the URL.
+    private func singlePageHints(_ response: PageResponse) -> [String] {
+        guard let (path, reading) = CursorDetection.detect(in: response.body), case .cursor = reading else { return [] }
+        return ["the response has a cursor at \(path): put it in the URL with {cursor} (e.g. &cursor={cursor}) to page through it"]
+    }
+}

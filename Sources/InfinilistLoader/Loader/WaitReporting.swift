@@ -1,0 +1,23 @@
+/// One report of a fetch that is holding its request back: the seconds left and why.
+struct FetchWait: Sendable, Equatable {
+    /// Whole seconds left, rounded up.
+    let seconds: Int
+    /// `rate limited by api.github.com`, `HTTP 503 … (retry 1 of 3)`.
+    let reason: String
+    /// False while requests are only being paced (the request was not sent yet).
+    let isRetry: Bool
+    /// The first report of this wait (the loader logs it once for `--verbose`).
+    let isFirst: Bool
+}
+
+/// Lets code deep inside a fetch (the retrying HTTP fetcher) tell the loader that a request is
+/// waiting, without threading a callback through `PageSource.fetch` and every pagination style:
+/// the loader binds a reporter to each fetch's task, and the fetcher reports to whatever is bound
+/// (nothing, for a source used on its own, as in `HTTPSource` tests).
+enum WaitReporting {
+    @TaskLocal static var reporter: (@Sendable (FetchWait) async -> Void)?
+
+    static func report(_ wait: FetchWait) async {
+        await reporter?(wait)
+    }
+}

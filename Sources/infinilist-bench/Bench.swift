@@ -1,0 +1,102 @@
+import Glibc
+
+/// `make bench`: measures issue 5's figures for infinilist and its peers (fzf, less) in one run
+/// and prints them as one table. It prints figures only; it never asserts on times (tests check
+/// behaviour, not speed). Method and meaning of each figure: docs/performance.md.
+@main
+enum Bench {
+    static func main() {
+        do {
+            let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+            try run(options)
+        } catch {
+            standardError("infinilist-bench: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run(_ options: BenchOptions) throws {
+        Files.makeDirectory(options.workDirectory)
+        guard Files.exists(options.infinilist) else {
+            throw BenchOptions.UsageError(description: "no \(options.infinilist): build it first (swift build -c release)")
+        }
+        let loadBefore = Report.loadAverage()
+        let keys = try Terminfo(term: BenchEnvironment.term, scratch: options.workDirectory)
+        progress("writing the shared \(options.rows) rows")
+        let rows = try SharedRows.make(options: options)
+
+        var contenders = [Contender(
+            name: "infinilist", program: options.infinilist,
+            arguments: ["--demo-latency", "0", "--demo-items", String(options.rows)],
+            stdin: nil, quitKeys: Array("q".utf8))]
+        if options.peers {
+            contenders.append(Contender(
+                name: "fzf", program: "fzf", arguments: ["--no-sort", "--layout=reverse"],
+                stdin: rows.textPath, quitKeys: [3]))
+            contenders.append(Contender(
+                name: "less", program: "less", arguments: ["-S", rows.textPath],
+                stdin: nil, quitKeys: Array("q".utf8)))
+        }
+        var keyFigures: [KeyFigures] = []
+        for contender in contenders {
+            progress("keys: \(contender.name) (\(2 * options.keys) keys, ~\(2 * options.keys * options.quietMs / 1000 + options.idleSeconds + 2) s)")
+            keyFigures.append(try KeyBenchmark.run(contender, keys: keys, options: options))
+        }
+
+        var traced = TracedBenchmarks(options: options, keys: keys)
+        progress("infinilist: page arrival to paint")
+        let arrival = try traced.arrivalToPaint()
+        progress("infinilist: start-up, demo feed")
+        let startupDemo = try traced.startup(["--demo-latency", "0", "--demo-items", String(options.rows)])
+        progress("infinilist: start-up, HTTP on 127.0.0.1")
+        let server = try HTTPFixture(rows: rows, options: options)
+        let startupHTTP: TracedBenchmarks.Startup
+        do {
+            defer { server.stop() }
+            startupHTTP = try traced.startup([server.urlTemplate], idleSeconds: options.idleSeconds)
+        }
+        progress("infinilist: memory after 20 and 300 pages of 1000")
+        let memory = try traced.memory()
+
+        progress("prefetch simulation")
+        let screenRows = BenchEnvironment.size.rows - 1
+        var simulation: [BenchResults.SimulationRow] = []
+        for latency in PrefetchSimulation.latencies {
+            for speed in PrefetchSimulation.speeds {
+                let sim = PrefetchSimulation(latencyMs: latency, rowsPerSecond: speed)
+                simulation.append(BenchResults.SimulationRow(
+                    latencyMs: latency, rowsPerSecond: speed, fixedRows: screenRows,
+                    fixed: sim.run(.fixed(screenRows)), adaptive: sim.run(.adaptive)))
+            }
+        }
+
+        let results = BenchResults(
+            keys: keyFigures, arrivalToPaint: arrival, startupDemo: startupDemo.times,
+            startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
+        let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
+                            load: (loadBefore, Report.loadAverage())).markdown
+        print(report)
+        let saved = options.workDirectory + "/latest.md"
+        if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }
+    }
+
+    /// First line of each peer's `--version`, so the table says what it compared against.
+    private static func versions(_ options: BenchOptions, peers: Bool) -> [String: String] {
+        guard peers else { return [:] }
+        var versions: [String: String] = [:]
+        for program in ["fzf", "less"] {
+            let file = options.workDirectory + "/version-\(program)"
+            guard (try? ChildProcess.run(program, ["--version"], environment: BenchEnvironment.forPrograms(), output: file)) == 0,
+                  let line = Files.readText(file)?.split(separator: "\n").first else { continue }
+            versions[program] = line.hasPrefix(program) ? String(line.dropFirst(program.count + 1)) : String(line)
+        }
+        return versions
+    }
+
+    static func progress(_ text: String) { standardError("bench: " + text) }
+
+    static func standardError(_ text: String) {
+        var bytes = Array((text + "\n").utf8)
+        _ = write(2, &bytes, bytes.count)
+    }
+}

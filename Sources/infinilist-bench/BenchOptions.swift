@@ -1,0 +1,86 @@
+import Glibc
+
+/// The bench's command line. Defaults are what `make bench` runs and docs/performance.md reports.
+struct BenchOptions {
+    /// Where `infinilist` (release build) is.
+    var binaryDirectory = ".build/release"
+    /// Fixtures, traces and logs go here.
+    var workDirectory = ".build/bench"
+    /// ↓ presses and PgDn presses per program.
+    var keys = 200
+    /// "Settled" means no output for this long.
+    var quietMs = 100
+    /// Rows of the shared list (demo feed, fzf's input, less's file).
+    var rows = 20_000
+    /// Seconds of idleness over which wake-ups are counted.
+    var idleSeconds = 5
+    /// Start-ups measured per source.
+    var startups = 10
+    /// Skip fzf and less (to work on the bench itself).
+    var peers = true
+
+    static let usage = """
+        usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
+                                [--idle-seconds N] [--startups N] [--no-peers]
+        Prints the issue 5 figures for infinilist, fzf and less as one table (docs/performance.md).
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(arguments: [String]) throws(UsageError) {
+        var rest = arguments[...]
+        func number(_ flag: String) throws(UsageError) -> Int {
+            guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+                throw UsageError(description: "\(flag) needs a positive number\n\(Self.usage)")
+            }
+            return value
+        }
+        func text(_ flag: String) throws(UsageError) -> String {
+            guard let value = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value\n\(Self.usage)") }
+            return value
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--bin": binaryDirectory = try text(flag)
+            case "--work": workDirectory = try text(flag)
+            case "--keys": keys = try number(flag)
+            case "--quiet-ms": quietMs = try number(flag)
+            case "--rows": rows = try number(flag)
+            case "--idle-seconds": idleSeconds = try number(flag)
+            case "--startups": startups = try number(flag)
+            case "--no-peers": peers = false
+            case "-h", "--help": throw UsageError(description: Self.usage)
+            default: throw UsageError(description: "unknown argument \(flag)\n\(Self.usage)")
+            }
+        }
+    }
+
+    var infinilist: String { binaryDirectory + "/infinilist" }
+}
+
+/// The environment every measured program gets: nothing from the caller's but PATH and HOME, so
+/// a user's FZF_DEFAULT_OPTS, LESS or NO_COLOR cannot change the figures.
+enum BenchEnvironment {
+    static let term = "xterm-256color"
+    static let size = (rows: 30, columns: 100)
+
+    static var path: String {
+        getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+    }
+
+    static func forPrograms(extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "PATH": path,
+            "HOME": getenv("HOME").map { String(cString: $0) } ?? "/tmp",
+            "TERM": term,
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            // less: no history file written during the bench.
+            "LESSHISTFILE": "-",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import InfinilistLoader
+
+/// `infinilist @NAME [flags]`: replaces `@NAME` with the source's settings from the config file
+/// (its URL and flags, `${VAR}` filled from the environment) and parses the command line again,
+/// the config's flags first, so a flag given on the command line wins (a header with the same
+/// name replaces the config's). The result lives in memory only; nothing is written to disk.
+enum NamedSourceArguments {
+    /// The options `@NAME` stands for, merged with the rest of `arguments` (the command line
+    /// without the program's name). Config problems are usage errors naming the file and line.
+    static func resolve(
+        _ options: CommandOptions,
+        arguments: [String],
+        environment: [String: String]
+    ) throws -> CommandOptions {
+        guard let token = options.url, token.hasPrefix("@") else { return options }
+        let name = String(token.dropFirst())
+        guard !name.isEmpty else { throw ValidationError("@ needs the name of a source from the config file, e.g. @gh") }
+        guard let path = ConfigFile.defaultPath(environment: environment) else {
+            throw ValidationError("@\(name): cannot find the config file: neither XDG_CONFIG_HOME nor HOME is set")
+        }
+        let settings: [ConfigArgument]
+        let asWritten: [ConfigArgument]
+        do {
+            let source = try ConfigFile.load(path: path).source(named: name)
+            settings = try source.arguments(environment: environment, file: path)
+            asWritten = try source.arguments(environment: environment, file: path, expanding: false)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        try check(settings, asWritten: asWritten, name: name, path: path)
+
+        // A header given on the command line replaces the config's header of the same name.
+        let overridden = Set(options.headers.map(Self.headerName))
+        var configWords: [String] = []
+        for setting in settings {
+            if setting.words.first == "--header", setting.words.count == 2, overridden.contains(headerName(setting.words[1])) {
+                continue
+            }
+            configWords += setting.isURL ? [] : setting.words
+        }
+        let url = settings.first(where: \.isURL)?.words ?? []
+
+        // The @NAME word to drop: the one whose removal leaves a command line that still parses
+        // (an option's value may happen to start with @ too).
+        var firstError: (any Error)?
+        for index in arguments.indices where arguments[index] == token {
+            var rest = arguments
+            rest.remove(at: index)
+            do {
+                let merged = try CommandOptions.parse(url + configWords + rest)
+                if merged.url?.hasPrefix("@") != true { return merged }
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        let reason = firstError.map { CommandOptions.message(for: $0) } ?? "the command line names @\(name) in an unexpected place"
+        throw ValidationError("with @\(name) from \(path): \(reason)")
+    }
+
+    /// Each setting alone (with the source's URL) must be a flag infinilist takes, so that a typo
+    /// is reported at its line rather than as an anonymous unknown option. The message is the
+    /// one for the setting as written: an expanded `${VAR}` (a token) is never shown.
+    private static func check(_ settings: [ConfigArgument], asWritten: [ConfigArgument], name: String, path: String) throws {
+        let url = settings.first(where: \.isURL)?.words ?? []
+        for (setting, written) in zip(settings, asWritten) where !setting.isURL {
+            do {
+                _ = try CommandOptions.parse(url + setting.words)
+            } catch {
+                let place = "\(path) line \(setting.line) ([sources.\(name)] \(setting.key))"
+                do {
+                    _ = try CommandOptions.parse(url + written.words)
+                } catch {
+                    throw ValidationError("\(place): \(CommandOptions.message(for: error))")
+                }
+                throw ValidationError("\(place): the value, once its ${...} variables are filled in, is not valid for \(setting.words.first ?? setting.key)")
+            }
+        }
+    }
+
+    /// `Authorization` of `Authorization: Bearer x`, lowercased.
+    private static func headerName(_ header: String) -> String {
+        String(header.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Faults without a screen: `--dump` writes what it loaded and exits non-zero, saying why it
+/// paused; bad command lines are usage errors that name the problem before any request is sent;
+/// `--help` documents the fault and security flags.
+struct FaultCommandLineTests {
+    @Test func dumpWritesWhatItLoadedThenExitsNonZero() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await FaultScreenServer.with { server in
+            let run = try await ProcessRun.run(Binary.path, ["--dump", "--retries", "1", "\(server.base)/second-fails?page={page}"])
+            #expect(run.status == 1)
+            #expect(run.stdoutLines.count == 5)
+            #expect(run.stderr.contains("infinilist: page 2: HTTP 503 Service Unavailable from 127.0.0.1:"), "\(run.stderr)")
+            #expect(run.stderr.contains("(retry 1 of 1); retrying in 1 s"))
+            #expect(run.stderr.contains("maintenance (gave up after 1 retry) (page 2; 5 items written)"))
+            #expect(server.uris.filter { $0 == "/second-fails?page=2" }.count == 2)
+        }
+    }
+
+    @Test(arguments: [
+        (["--retries", "-1"], "--retries"),
+        (["--trust-hosts", "bad host!"], "--trust-hosts"),
+        (["--trust-hosts", "api.example.com:99999"], "bad port"),
+        (["--timeout", "0"], "--timeout"),
+        (["--max-page-bytes", "lots"], "--max-page-bytes"),
+        (["-H", "X-Evil: a\r\nHost: evil"], "header"),
+    ])
+    func badFlagsAreUsageErrorsBeforeAnyRequest(flags: [String], mention: String) async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await FaultScreenServer.with { server in
+            let run = try await ProcessRun.run(Binary.path, ["--dump"] + flags + ["\(server.base)/fail-once?page={page}"])
+            #expect(run.status == 64, "stderr: \(run.stderr)")
+            #expect(run.stderr.lowercased().contains(mention.lowercased()), "stderr: \(run.stderr)")
+            #expect(server.uris.isEmpty, "a request was sent before the usage error")
+        }
+    }
+
+    @Test(arguments: [
+        ("file:///etc/passwd", "http"),
+        ("javascript:alert(1)", "http"),
+        ("http://", "http"),
+        ("https://exa mple.com/?page={page}", "url"),
+        ("https://example.com/items?page={page", "unclosed"),
+    ])
+    func badURLsAreUsageErrors(url: String, mention: String) async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--dump", url])
+        #expect(run.status == 64, "stderr: \(run.stderr)")
+        #expect(run.stderr.lowercased().contains(mention), "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func helpDocumentsTheFaultAndSecurityFlags() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--help"])
+        #expect(run.status == 0)
+        for flag in ["--retries", "--trust-hosts", "--allow-insecure-redirect", "--timeout", "--max-page-bytes", "Retry-After"] {
+            #expect(run.stdout.contains(flag), "--help does not mention \(flag)")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import InfinilistCore
+@testable import InfinilistLoader
+import Testing
+
+/// Rate limits against the real test server: the wait a server asks for is honoured, counted down
+/// in the footer, and refused when it is too long; a quota running low slows requests down.
+@Suite struct RateLimitTests {
+    @Test(arguments: [
+        ("retry-after-seconds", 3.0, [3, 2, 1]),
+        ("retry-after-decimal", 1.5, [2, 1]),
+        ("retry-after-date", 7.0, [7, 6, 5, 4, 3, 2, 1]),
+        ("github", 42.0, Array((1...42).reversed())),
+        ("reddit", 42.0, Array((1...42).reversed())),
+    ])
+    func theServersWaitIsCountedDownThenThePageArrives(style: String, wait: Double, countdown: [Int]) async throws {
+        try await withFaultServer { server in
+            let clock = TestClock()
+            let messages = try await loaderMessages(url: "\(server.base)/rate-limited/\(style)?page={page}", options: .faults(clock: clock))
+            #expect(messages.last?.loaded?.items.count == 5)
+            #expect(abs(clock.slept - wait) < 0.01, "slept \(clock.slept)")
+            let waits = messages.compactMap(\.waiting)
+            #expect(waits.map(\.seconds) == countdown)
+            #expect(waits.allSatisfy { $0.reason == "rate limited by \(server.base.dropFirst(7))" || $0.reason.hasPrefix("HTTP 503") })
+            #expect(server.log.count("/rate-limited/\(style)?page=1") == 2)
+        }
+    }
+
+    @Test func aResetTooFarAwayFailsAtOnceSayingHowLong() async throws {
+        try await withFaultServer { server in
+            let clock = TestClock()
+            let messages = try await loaderMessages(url: "\(server.base)/rate-limited/github-hour?page={page}", options: .faults(clock: clock))
+            let failure = try #require(messages.last?.failed)
+            #expect(failure.message.hasPrefix("HTTP 403 Forbidden from 127.0.0.1:"))
+            #expect(failure.message.hasSuffix(": API rate limit exceeded (rate limited by \(server.base.dropFirst(7)) for another 1 h; more than 5 min, so not waiting)"))
+            #expect(clock.sleeps.all.isEmpty)
+            #expect(messages.count == 1)
+        }
+    }
+
+    @Test func aForbiddenThatIsNotARateLimitIsFinal() async throws {
+        try await withFaultServer { server in
+            let clock = TestClock()
+            let messages = try await loaderMessages(url: "\(server.base)/rate-limited/forbidden?page={page}", options: .faults(clock: clock))
+            #expect(messages.last?.failed?.message.hasSuffix(": Resource not accessible by integration") == true)
+            #expect(server.log.count("/rate-limited/forbidden?page=1") == 1)
+            #expect(clock.sleeps.all.isEmpty)
+        }
+    }
+
+    /// 3 of 100 requests left, 40 s to the reset: the next request waits 40 s / (3 + 1).
+    @Test func aLowQuotaSlowsTheNextRequestsDown() async throws {
+        try await withFaultServer { server in
+            let clock = TestClock()
+            let messages = try await loaderMessages(url: "\(server.base)/quota-low?page={page}", options: .faults(clock: clock), pages: 2)
+            #expect(messages.compactMap(\.loaded).count == 2)
+            let waits = messages.compactMap(\.waiting)
+            let first = try #require(waits.first)
+            #expect(!first.isRetry)
+            #expect(first.reason.hasPrefix("slowing down: 3 requests left at 127.0.0.1:"))
+            #expect(first.reason.hasSuffix("until its limit resets in 40 s"))
+            #expect(abs(clock.slept - 10) < 0.01, "slept \(clock.slept)")
+        }
+    }
+}
+
+/// The parts of rate limiting that need no server: header formats and the decisions.
+@Suite struct RateLimitParsingTests {
+    let now = FaultRoutes.clockStart
+
+    @Test(arguments: [
+        ("120", 120.0), ("0", 0.0), ("1.5", 1.5), (" 7 ", 7.0),
+        ("Tue, 14 Nov 2023 22:13:27 GMT", 7.0),          // IMF-fixdate
+        ("Tuesday, 14-Nov-23 22:13:27 GMT", 7.0),        // RFC 850
+        ("Tue Nov 14 22:13:27 2023", 7.0),               // asctime
+        ("Tue, 14 Nov 2023 22:00:00 GMT", 0.0),          // in the past: now
+    ])
+    func retryAfterIsSecondsDecimalsOrADate(value: String, seconds: Double) {
+        #expect(RetryAfter.seconds(value, now: now) == seconds)
+    }
+
+    @Test(arguments: ["", "-5", "soon", "1e3", ".5", "5.", "Tue, 32 Nov 2023 22:13:27 GMT", "Tue, 14 Nov 2023 25:13:27 GMT", "0x10", "٣"])
+    func aRetryAfterThatIsNotUnderstoodIsIgnored(value: String) {
+        #expect(RetryAfter.seconds(value, now: now) == nil)
+    }
+
+    @Test func httpDatesAreExact() {
+        #expect(HTTPDate.secondsSince1970("Thu, 01 Jan 1970 00:00:00 GMT") == 0)
+        #expect(HTTPDate.secondsSince1970("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.secondsSince1970("Sunday, 06-Nov-94 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.secondsSince1970("Sun Nov  6 08:49:37 1994") == 784_111_777)
+        #expect(HTTPDate.secondsSince1970("Thu, 29 Feb 2024 12:00:00 GMT") == 1_709_208_000)
+        #expect(HTTPDate.secondsSince1970("Thu, 29 Feb 2023 12:00:00 GMT") == nil)
+    }
+
+    @Test func githubResetIsAUnixTimeAndRedditsIsSeconds() throws {
+        let github = try #require(RateLimit(headers: [
+            HeaderField(name: "X-RateLimit-Limit", value: "60"),
+            HeaderField(name: "X-RateLimit-Remaining", value: "0"),
+            HeaderField(name: "X-RateLimit-Reset", value: "1700000042"),
+        ], now: now))
+        #expect(github == RateLimit(limit: 60, remaining: 0, resetIn: 42))
+        #expect(github.isExhausted)
+        let reddit = try #require(RateLimit(headers: [
+            HeaderField(name: "x-ratelimit-remaining", value: "0.0"),
+            HeaderField(name: "x-ratelimit-reset", value: "42"),
+        ], now: now))
+        #expect(reddit.resetIn == 42)
+        #expect(reddit.isExhausted)
+        let milliseconds = try #require(RateLimit(headers: [HeaderField(name: "RateLimit-Reset", value: "1700000042000")], now: now))
+        #expect(milliseconds.resetIn == 42)
+        let structured = try #require(RateLimit(headers: [HeaderField(name: "RateLimit", value: "limit=100, remaining=5, reset=30")], now: now))
+        #expect(structured == RateLimit(limit: 100, remaining: 5, resetIn: 30))
+        let draft = try #require(RateLimit(headers: [HeaderField(name: "RateLimit", value: #""default";r=0;t=12"#)], now: now))
+        #expect(draft.remaining == 0 && draft.resetIn == 12)
+        #expect(RateLimit(headers: [HeaderField(name: "Content-Type", value: "application/json")], now: now) == nil)
+    }
+
+    @Test func backoffIsFullJitterUnderADoublingCap() {
+        var policy = RetryPolicy(retries: 10)
+        policy.random = { $0.upperBound }
+        #expect((1...8).map(policy.backoff(retry:)) == [0.5, 1, 2, 4, 8, 16, 30, 30])
+        policy.random = { $0.lowerBound }
+        #expect(policy.backoff(retry: 5) == 0)
+        policy.random = { _ in 1e9 }   // a broken generator cannot exceed the cap
+        #expect(policy.backoff(retry: 1) == 0.5)
+    }
+
+    @Test func waitsReadAsPeopleSayThem() {
+        #expect(WaitText.duration(0.2) == "1 s")
+        #expect(WaitText.duration(42) == "42 s")
+        #expect(WaitText.duration(300) == "5 min")
+        #expect(WaitText.duration(3600) == "1 h")
+        #expect(WaitText.duration(3540) == "59 min")
+        #expect(WaitText.duration(3700) == "1 h 2 min")
+        #expect(WaitText.duration(.infinity) == "a very long time")
+    }
+}

@@ -1,0 +1,162 @@
+import InfinilistCore
+@testable import InfinilistLoader
+import Testing
+
+/// The rules every style shares: loops, runs of empty pages, `--max-pages`, duplicates; and that
+/// none of them gets in the way of fetching a known page again or refreshing.
+@Suite struct PagerTests {
+    private func cursorPager(maxPages: Int? = nil) -> Pager {
+        Pager(
+            style: CursorStyle(template: template("https://x.example/?c={cursor}"), firstPage: 1, pageSize: 3, cursorPath: nil),
+            shape: ItemShape(),
+            maxPages: maxPages
+        )
+    }
+
+    private func cursorPage(_ cursor: String, items: Int = 2) -> PageResponse {
+        response(#"{"items": \#(itemsJSON(items)), "next_cursor": "\#(cursor)"}"#)
+    }
+
+    /// Walks `cursors` (each page's next cursor) and returns the end reason, if any.
+    private func walk(_ pager: Pager, _ cursors: [String], items: Int = 2) -> (keys: [PageKey], end: String?) {
+        var key = pager.firstKey()
+        var keys = [key]
+        for cursor in cursors {
+            let page = pager.page(for: key, response: cursorPage(cursor, items: items))
+            guard let next = page.next else { return (keys, page.end?.text) }
+            key = next
+            keys.append(next)
+        }
+        return (keys, nil)
+    }
+
+    @Test func aCursorCycleOfAnyLengthStops() {
+        #expect(walk(cursorPager(), ["a", "a"]).end == "cursor repeated an earlier one")
+        #expect(walk(cursorPager(), ["a", "b", "c", "a"]).end == "cursor repeated an earlier one")
+        #expect(walk(cursorPager(), ["a", "b", "c", "d"]).end == nil)
+    }
+
+    @Test func aPageFetchedAgainIsNotALoop() {
+        let pager = cursorPager()
+        let (keys, end) = walk(pager, ["a", "b", "c"])
+        #expect(end == nil)
+        // Re-fetch page 2 (index 1) by its key, as after a retry or a drop from memory.
+        let again = pager.page(for: keys[1], response: cursorPage("b"))
+        #expect(again.next?.cursor == "b")
+        #expect(again.end == nil)
+    }
+
+    @Test func aRefreshStartsTheHistoryOver() {
+        let pager = cursorPager()
+        _ = walk(pager, ["a", "b", "c"])
+        // After new items arrived, the first page's cursor is what page 3's used to be.
+        let (_, end) = walk(pager, ["b", "c", "d"])
+        #expect(end == nil)
+    }
+
+    @Test func aRunOfEmptyPagesStops() {
+        let (keys, end) = walk(cursorPager(), (1...20).map { "c\($0)" }, items: 0)
+        #expect(end == "10 empty pages in a row")
+        #expect(keys.count == 10)
+        #expect(walk(cursorPager(), (1...9).map { "c\($0)" }, items: 0).end == nil)
+    }
+
+    @Test func maxPagesStops() {
+        let (keys, end) = walk(cursorPager(maxPages: 3), ["a", "b", "c", "d"])
+        #expect(end == "--max-pages 3 reached")
+        #expect(keys.count == 3)
+    }
+
+    @Test func aPageNumberAPIThatRepeatsItsPageStops() {
+        let pager = Pager(
+            style: PageCounterStyle(template: template("https://x.example/?p={page}"), firstPage: 1, pageSize: 2),
+            shape: ItemShape(),
+            maxPages: nil
+        )
+        let same = response(#"[{"title": "a"}, {"title": "b"}]"#)
+        let first = pager.page(for: PageKey(page: 1), response: same)
+        let second = first.next.map { pager.page(for: $0, response: same) }
+        #expect(second?.end == EndReason("page 2 repeats page 1: the API may ignore the paging parameter"))
+        // Fetching page 1 again is not a repeat of anything.
+        #expect(pager.page(for: PageKey(page: 1), response: same).next != nil)
+    }
+
+    @Test func theEndIsExplainedInTheNotes() {
+        let page = cursorPager().page(for: PageKey(page: 1), response: response(#"{"items": [1], "next_cursor": null}"#))
+        #expect(page.notes.last == "stopped: no cursor (next_cursor is null)")
+        #expect(page.end == EndReason("no cursor (next_cursor is null)"))
+    }
+}
+
+/// Dropping items already seen: by `--id` in every style, by a detected id only on page and
+/// offset APIs, never an item of a page fetched again, and with bounded memory.
+@Suite struct DeduplicationTests {
+    private func counterPager(idPath: String? = nil) throws -> Pager {
+        Pager(
+            style: PageCounterStyle(template: template("https://x.example/?page={page}"), firstPage: 1, pageSize: 3),
+            shape: try ItemShape(format: nil, idPath: idPath),
+            maxPages: nil
+        )
+    }
+
+    /// The items' `id` fields, read from their JSON (an auto-detected id is not stored in `Item.id`).
+    private func ids(_ page: FetchedPage) -> [String] {
+        page.items.compactMap { item in (try? JSONParser.parse(item.json))?.objectValue?["id"]?.scalarText }
+    }
+
+    @Test func shiftedItemsAreDroppedByAnAutoDetectedId() throws {
+        let pager = try counterPager()
+        let first = pager.page(for: PageKey(page: 1), response: response(itemsJSON(3, from: 1)))
+        #expect(ids(first) == ["1", "2", "3"])
+        #expect(first.items.allSatisfy { $0.id == nil })   // without --id, items keep no id
+        #expect(first.notes.contains("dropping items already seen, by id (auto-detected; --id PATH to choose another field)"))
+        let second = pager.page(for: try #require(first.next), response: response(itemsJSON(3, from: 3)))
+        #expect(ids(second) == ["4", "5"])
+        #expect(second.notes.contains("skipped 1 item already seen (same id)"))
+        #expect(second.next?.offset == 6)   // offsets count what the server sent
+        // Fetching page 2 again keeps its own items.
+        let again = pager.page(for: try #require(first.next), response: response(itemsJSON(3, from: 3)))
+        #expect(ids(again) == ["4", "5"])
+    }
+
+    @Test func idsAreOnlyGuessedWhenEveryItemHasADistinctOne() {
+        #expect(IdDetection.detect(in: [.object(["id": .number("1")]), .object(["id": .number("2")])])?.description == "id")
+        #expect(IdDetection.detect(in: [.object(["objectID": .string("a")]), .object(["objectID": .string("b")])])?.description == "objectID")
+        #expect(IdDetection.detect(in: [.object(["id": .number("1")]), .object(["id": .number("1")])]) == nil)
+        #expect(IdDetection.detect(in: [.object(["id": .number("1")]), .object(["name": .string("x")])]) == nil)
+        #expect(IdDetection.detect(in: [.object(["id": .object([:])])]) == nil)
+        #expect(IdDetection.detect(in: [.object(["name": .string("a")]), .object(["name": .string("b")])]) == nil)
+        #expect(IdDetection.detect(in: [.string("a"), .string("b")]) == nil)
+        #expect(IdDetection.detect(in: []) == nil)
+    }
+
+    @Test func cursorAndLinkAPIsAreNotDeduplicatedWithoutId() {
+        let pager = Pager(
+            style: NextLinkStyle(template: template("https://x.example/"), pageSize: 3, nextPath: nil),
+            shape: ItemShape(),
+            maxPages: nil
+        )
+        let page = pager.page(for: PageKey(page: 1), response: response(#"{"results": [{"id": 1}, {"id": 1}]}"#))
+        #expect(page.items.count == 2)
+    }
+
+    @Test func anExplicitIdDeduplicatesEveryStyle() throws {
+        let pager = Pager(
+            style: NextLinkStyle(template: template("https://x.example/"), pageSize: 3, nextPath: nil),
+            shape: try ItemShape(format: nil, idPath: "data.name"),
+            maxPages: nil
+        )
+        let page = pager.page(for: PageKey(page: 1), response: response(#"{"results": [{"data": {"name": "a"}}, {"data": {"name": "a"}}, {"x": 1}]}"#))
+        #expect(page.items.map(\.id) == ["a", nil])
+    }
+
+    @Test func memoryIsBoundedByTheWindow() {
+        let deduplicator = Deduplicator(window: 2)
+        let item = { (id: String) in Item(json: "{}", text: id, id: id) }
+        _ = deduplicator.filter([item("a")], page: 1)
+        _ = deduplicator.filter([item("b")], page: 2)
+        _ = deduplicator.filter([item("c")], page: 3)
+        // Page 1 is out of the window: its id is forgotten; page 2's is not.
+        #expect(deduplicator.filter([item("a"), item("b"), item("d")], page: 4).map(\.text) == ["a", "d"])
+    }
+}

@@ -1,0 +1,55 @@
+import InfinilistCore
+import InfinilistLoader
+import Testing
+
+/// The stop rules every style shares, against servers that would otherwise keep a pager busy
+/// forever: a returning cursor, a cycle of next links, endless empty pages, no end at all.
+@Suite struct StopRuleReplicaTests {
+    @Test func aCursorThatComesBackStops() async throws {
+        try await ReplicaCheck.run(ReplicaCase(
+            path: "/bad/cursor-cycle?cursor={cursor}",
+            ids: (1...9).map(String.init),
+            requests: ["/bad/cursor-cycle", "/bad/cursor-cycle?cursor=c1", "/bad/cursor-cycle?cursor=c2"],
+            end: "cursor repeated an earlier one"
+        ))
+    }
+
+    @Test func nextLinksThatCycleStop() async throws {
+        try await ReplicaCheck.run(ReplicaCase(
+            path: "/bad/link-a",
+            ids: ["1", "2"],
+            requests: ["/bad/link-a", "/bad/link-b"],
+            end: "next link repeated an earlier one"
+        ))
+    }
+
+    @Test func aLongRunOfEmptyPagesStops() async throws {
+        try await ReplicaCheck.run(ReplicaCase(
+            path: "/bad/empty-forever?cursor={cursor}",
+            ids: ["1"],
+            requests: ["/bad/empty-forever"] + (1...10).map { "/bad/empty-forever?cursor=\($0)" },
+            end: "10 empty pages in a row"
+        ))
+    }
+
+    @Test func anAPIThatIgnoresThePageParameterStopsOnTheSecondPage() async throws {
+        try await ReplicaCheck.run(ReplicaCase(
+            path: "/bad/ignores-page?p={page}",
+            ids: ["1", "2"],
+            requests: ["/bad/ignores-page?p=1", "/bad/ignores-page?p=2"],
+            end: "page 2 repeats page 1: the API may ignore the paging parameter"
+        ))
+    }
+
+    @Test func maxPagesCapsAnEndlessList() async throws {
+        var options = SourceOptions()
+        options.maxPages = 3
+        try await ReplicaCheck.run(ReplicaCase(
+            path: "/bad/endless?page={page}",
+            options: options,
+            ids: (1...6).map(String.init),
+            requests: (1...3).map { "/bad/endless?page=\($0)" },
+            end: "--max-pages 3 reached"
+        ))
+    }
+}
