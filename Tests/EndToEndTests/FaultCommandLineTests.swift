@@ -8,7 +8,7 @@ struct FaultCommandLineTests {
     @Test func dumpWritesWhatItLoadedThenExitsNonZero() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in
-            let run = try await ProcessRun.run(Binary.path, ["--dump", "--retries", "1", "\(server.base)/second-fails?page={page}"])
+            let run = try await ProcessRun.run(Binary.path, ["--dump", "--retries", "1", "\(server.base)/second-fails?page={page}"], timeout: .seconds(15))
             #expect(run.status == 1)
             #expect(run.stdoutLines.count == 5)
             #expect(run.stderr.contains("infinilist: page 2: HTTP 503 Service Unavailable from 127.0.0.1:"), "\(run.stderr)")
@@ -29,7 +29,7 @@ struct FaultCommandLineTests {
     func badFlagsAreUsageErrorsBeforeAnyRequest(flags: [String], mention: String) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in
-            let run = try await ProcessRun.run(Binary.path, ["--dump"] + flags + ["\(server.base)/fail-once?page={page}"])
+            let run = try await ProcessRun.run(Binary.path, ["--dump"] + flags + ["\(server.base)/fail-once?page={page}"], timeout: .seconds(15))
             #expect(run.status == 64, "stderr: \(run.stderr)")
             #expect(run.stderr.lowercased().contains(mention.lowercased()), "stderr: \(run.stderr)")
             #expect(server.uris.isEmpty, "a request was sent before the usage error")
@@ -45,7 +45,7 @@ struct FaultCommandLineTests {
     ])
     func badURLsAreUsageErrors(url: String, mention: String) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let run = try await ProcessRun.run(Binary.path, ["--dump", url])
+        let run = try await ProcessRun.run(Binary.path, ["--dump", url], timeout: .seconds(15))
         #expect(run.status == 64, "stderr: \(run.stderr)")
         #expect(run.stderr.lowercased().contains(mention), "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
@@ -53,7 +53,7 @@ struct FaultCommandLineTests {
 
     @Test func helpDocumentsTheFaultAndSecurityFlags() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let run = try await ProcessRun.run(Binary.path, ["--help"])
+        let run = try await ProcessRun.run(Binary.path, ["--help"], timeout: .seconds(15))
         #expect(run.status == 0)
         for flag in ["--retries", "--trust-hosts", "--allow-insecure-redirect", "--timeout", "--max-page-bytes", "Retry-After"] {
             #expect(run.stdout.contains(flag), "--help does not mention \(flag)")

@@ -17,7 +17,7 @@ struct FaultScreenTests {
             _ = try tmux.query(["set-option", "-g", "set-clipboard", "on"])
             let titleBefore = try tmux.query(["display-message", "-p", "-t", "e2e", "#{pane_title}"])
             let titles = FaultScreenServer.hostileTitles
-            let rows = try await tmux.waitFor("the hostile items and the end row") { rows in
+            let rows = try await tmux.waitFor("the hostile items and the end row", timeout: .seconds(15)) { rows in
                 rows.contains { $0.contains("— end · \(titles.count) items") }
             }
             for (index, title) in titles.enumerated() {
@@ -32,7 +32,7 @@ struct FaultScreenTests {
             let styled = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"]).components(separatedBy: "\n")
             #expect(!styled.prefix(titles.count).contains { $0.contains("\u{1b}[31m") })
             try tmux.send("q")
-            #expect(try await tmux.waitForExit() == 0)
+            #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 0)
             try await expectTerminalRestored(tmux)
         }
     }
@@ -42,14 +42,14 @@ struct FaultScreenTests {
         try await FaultScreenServer.with { server in
             let tmux = try TmuxSession(arguments: ["--retries", "0", "\(server.base)/fail-once?page={page}"])
             defer { tmux.close() }
-            let failed = try await tmux.waitFor(text: "r to retry")
+            let failed = try await tmux.waitFor(text: "r to retry", timeout: .seconds(15))
             let footer = try #require(failed.first { $0.contains("r to retry") })
             #expect(footer.contains("✗ page 1 failed: HTTP 500 Internal Server Error from 127.0.0.1:"))
             #expect(footer.contains(": try again later — r to retry"))
             try tmux.send("r")
-            try await tmux.waitFor("the first page after r") { StatusCounts($0)?.loaded ?? 0 >= 5 }
+            try await tmux.waitFor("the first page after r", timeout: .seconds(15)) { StatusCounts($0)?.loaded ?? 0 >= 5 }
             try tmux.send("q")
-            #expect(try await tmux.waitForExit() == 0)
+            #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 0)
             try await expectTerminalRestored(tmux)
         }
     }
@@ -59,13 +59,13 @@ struct FaultScreenTests {
         try await FaultScreenServer.with { server in
             let tmux = try TmuxSession(arguments: ["\(server.base)/rate-limited?page={page}"])
             defer { tmux.close() }
-            let waiting = try await tmux.waitFor(text: "rate limited by 127.0.0.1:")
+            let waiting = try await tmux.waitFor(text: "rate limited by 127.0.0.1:", timeout: .seconds(15))
             let footer = try #require(waiting.first { $0.contains("rate limited by") })
             #expect(footer.contains("page 1: rate limited by 127.0.0.1:"))
             #expect(footer.contains("— retrying in "))
-            try await tmux.waitFor("the page after the wait", timeout: .seconds(8)) { StatusCounts($0)?.loaded ?? 0 >= 5 }
+            try await tmux.waitFor("the page after the wait", timeout: .seconds(15)) { StatusCounts($0)?.loaded ?? 0 >= 5 }
             try tmux.send("q")
-            #expect(try await tmux.waitForExit() == 0)
+            #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 0)
         }
     }
 
@@ -76,24 +76,24 @@ struct FaultScreenTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], environment: ["INFINILIST_TEST_CRASH": kind])
         defer { tmux.close() }
-        let status = try await tmux.waitForExit()
+        let status = try await tmux.waitForExit(timeout: .seconds(15))
         #expect(signals.map { 128 + $0 }.contains(status), "exit status \(status)")
         try await expectTerminalRestored(tmux)
-        try await tmux.waitFor(text: "infinilist: crashed (fatal signal); the terminal was restored")
+        try await tmux.waitFor(text: "infinilist: crashed (fatal signal); the terminal was restored", timeout: .seconds(15))
     }
 
     @Test func anUnknownTerminalTypeIsAClearMessage() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], environment: ["TERM": "no-such-terminal-x"])
         defer { tmux.close() }
-        #expect(try await tmux.waitForExit() == 1)
-        let rows = try await tmux.waitFor(text: "infinilist needs a terminal (TERM=no-such-terminal-x): unknown terminal type; use --dump for scripts")
+        #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 1)
+        let rows = try await tmux.waitFor(text: "infinilist needs a terminal (TERM=no-such-terminal-x): unknown terminal type; use --dump for scripts", timeout: .seconds(15))
         #expect(!rows.contains { $0.contains("Error opening terminal") })
         try await expectTerminalRestored(tmux)
     }
 
     private func expectTerminalRestored(_ tmux: TmuxSession) async throws {
-        try await waitUntil("stty -a after exit") { tmux.directory.read("stty.after") != nil }
+        try await waitUntil("stty -a after exit", timeout: .seconds(15)) { tmux.directory.read("stty.after") != nil }
         let before = try #require(tmux.directory.read("stty.before"))
         let after = try #require(tmux.directory.read("stty.after"))
         #expect(!before.isEmpty)

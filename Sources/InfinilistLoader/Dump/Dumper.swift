@@ -51,7 +51,8 @@ public struct Dumper {
                     break loop
                 }
                 if let end = result.end {
-                    if verbose { report("end: \(end.text) (\(progress.written) items)", errors: errors, output: output) }
+                    // How the list ended is always said (on stderr): a script can tell a complete dump from a cut one.
+                    report("end: \(end.text) (\(progress.written) items)", errors: errors, output: output)
                     status = 0
                     break loop
                 }
