@@ -83,7 +83,9 @@ import Testing
         }
     }
 
-    @Test func cancellingAbandonsTheHTTPRequest() async throws {
+    /// A cancelled request answers nothing. (That the HTTP exchange itself is abandoned is seen
+    /// from the server's side in Faults/.)
+    @Test func aCancelledRequestDeliversNothing() async throws {
         try await withTestServer { base, _ in
             let source = try HTTPSource(url: "\(base)/slow?page={page}", options: SourceOptions())
             let inbox = MessageInbox()
@@ -91,8 +93,7 @@ import Testing
             await loader.start(request(1, page: 0))
             try await Task.sleep(for: .milliseconds(100))
             await loader.cancel(RequestID(1))
-            let elapsed = await ContinuousClock().measure { await loader.shutdown() }
-            #expect(elapsed < .milliseconds(1000))
+            await loader.shutdown()
             #expect(inbox.all.isEmpty)
             await source.close()
         }
@@ -107,17 +108,14 @@ import Testing
         #expect(message.hasSuffix(" within 0.3 s"))
     }
 
-    @Test func aRefusedConnectionFailsQuickly() async throws {
+    @Test func aRefusedConnectionFailsWithoutRetrying() async throws {
         // Port 9 (discard) on loopback: nothing listens there in the test environment.
         var options = SourceOptions()
         options.retry.retries = 0
         let source = try HTTPSource(url: "http://127.0.0.1:9/?page={page}", options: options)
-        let elapsed = await ContinuousClock().measure {
-            await #expect(throws: PageLoadError(.connection, "cannot reach 127.0.0.1:9: connection refused")) {
-                try await source.fetch(source.firstKey())
-            }
+        await #expect(throws: PageLoadError(.connection, "cannot reach 127.0.0.1:9: connection refused")) {
+            try await source.fetch(source.firstKey())
         }
-        #expect(elapsed < .seconds(5))
         await source.close()
     }
 

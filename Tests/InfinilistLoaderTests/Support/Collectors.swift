@@ -32,7 +32,9 @@ final class MessageInbox: Sendable {
     var all: [Message] { messages.all }
 
     /// Waits until `count` messages arrived (or `timeout` passed) and returns what arrived.
-    func wait(for count: Int, timeout: Duration = .seconds(5)) async -> [Message] {
+    /// Polls until `count` messages arrived; the timeout is generous because a busy CI machine is
+    /// slow, and polling returns as soon as they are there.
+    func wait(for count: Int, timeout: Duration = .seconds(30)) async -> [Message] {
         let deadline = ContinuousClock.now + timeout
         while messages.count < count, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
