@@ -9,7 +9,7 @@ SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-con
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: all deps build run test release install clean help bench fuzz
+.PHONY: all deps build run test release install clean help bench fuzz man
 
 all: build
 
@@ -17,7 +17,8 @@ help:
 	@echo "make run      build and start the demo feed"
 	@echo "make test     build and run every test (unit, HTTP integration, tmux end to end)"
 	@echo "make release  optimised build in .build/release/infinilist"
-	@echo "make install  install infinilist into $(PREFIX)/bin"
+	@echo "make install  install infinilist into $(PREFIX)/bin and its man page into $(PREFIX)/share/man/man1"
+	@echo "make man      the man page, generated from the command's definition: $(MANPAGE)"
 	@echo "make bench    issue 5's figures beside fzf and less, one table (docs/performance.md)"
 
 ## Installs the missing Debian packages when it can (root with apt-get), else names them.
@@ -74,9 +75,22 @@ bench: deps
 fuzz: build
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) Fuzz/run.sh
 
+## The man page, generated from the command's definition by swift-argument-parser's
+## generate-manual plugin (offline: it comes with the package), then its free text laid out in
+## paragraphs and literal examples by scripts/man-tidy.awk. Read it with `man -l $(MANPAGE)`.
+MANPAGE := .build/man/infinilist.1
+MAN_CONFIGURATION ?= debug
+man: deps
+	$(SWIFT) package generate-manual --configuration $(MAN_CONFIGURATION)
+	mkdir -p $(dir $(MANPAGE))
+	awk -f scripts/man-tidy.awk .build/plugins/GenerateManual/outputs/infinilist/infinilist.1 > $(MANPAGE)
+	@echo "man page: $(MANPAGE)"
+
 install: release
-	install -d $(PREFIX)/bin
+	$(MAKE) man MAN_CONFIGURATION=release
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1
 	install -m 755 .build/release/infinilist $(PREFIX)/bin/infinilist
+	install -m 644 $(MANPAGE) $(PREFIX)/share/man/man1/infinilist.1
 
 clean:
 	rm -rf .build

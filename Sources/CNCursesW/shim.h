@@ -161,6 +161,13 @@ static inline void shim_crash_guard_arm(void) {
     shim_crash_guard_append(state, "rmkx");
     shim_crash_guard_append(state, "cnorm");
     shim_crash_guard_append(state, "rmcup");
+    /* Mouse reporting off (on unless --no-mouse), else the shell receives mouse reports after a
+       crash; a terminal that never had it on ignores these private modes. */
+    static const char mouse_off[] = "\033[?1006l\033[?1000l";
+    if (state->reset_length + sizeof mouse_off - 1 <= sizeof state->reset) {
+        memcpy(state->reset + state->reset_length, mouse_off, sizeof mouse_off - 1);
+        state->reset_length += sizeof mouse_off - 1;
+    }
     stack_t alternate;
     memset(&alternate, 0, sizeof alternate);
     alternate.ss_sp = state->stack;

@@ -16,6 +16,10 @@ enum Bench {
     }
 
     static func run(_ options: BenchOptions) throws {
+        if options.simulationOnly {
+            for row in simulate() { print("| \(Report.simulationFigure(row)) | \(Report.simulationValue(row)) |") }
+            return
+        }
         Files.makeDirectory(options.workDirectory)
         guard Files.exists(options.infinilist) else {
             throw BenchOptions.UsageError(description: "no \(options.infinilist): build it first (swift build -c release)")
@@ -58,6 +62,20 @@ enum Bench {
         progress("infinilist: memory after 20 and 300 pages of 1000")
         let memory = try traced.memory()
 
+        let simulation = simulate()
+
+        let results = BenchResults(
+            keys: keyFigures, arrivalToPaint: arrival, startupDemo: startupDemo.times,
+            startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
+        let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
+                            load: (loadBefore, Report.loadAverage())).markdown
+        print(report)
+        let saved = options.workDirectory + "/latest.md"
+        if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }
+    }
+
+    /// The prefetch simulation over issue 5's grid, fixed distance (one screen) beside auto.
+    private static func simulate() -> [BenchResults.SimulationRow] {
         progress("prefetch simulation")
         let screenRows = BenchEnvironment.size.rows - 1
         var simulation: [BenchResults.SimulationRow] = []
@@ -69,15 +87,7 @@ enum Bench {
                     fixed: sim.run(.fixed(screenRows)), adaptive: sim.run(.adaptive)))
             }
         }
-
-        let results = BenchResults(
-            keys: keyFigures, arrivalToPaint: arrival, startupDemo: startupDemo.times,
-            startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
-        let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
-                            load: (loadBefore, Report.loadAverage())).markdown
-        print(report)
-        let saved = options.workDirectory + "/latest.md"
-        if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }
+        return simulation
     }
 
     /// First line of each peer's `--version`, so the table says what it compared against.

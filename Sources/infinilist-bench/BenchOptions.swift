@@ -18,10 +18,12 @@ struct BenchOptions {
     var startups = 10
     /// Skip fzf and less (to work on the bench itself).
     var peers = true
+    /// Only the prefetch simulation: a second, no terminal (for tuning `--prefetch auto`).
+    var simulationOnly = false
 
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
-                                [--idle-seconds N] [--startups N] [--no-peers]
+                                [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
         Prints the issue 5 figures for infinilist, fzf and less as one table (docs/performance.md).
         """
 
@@ -51,6 +53,7 @@ struct BenchOptions {
             case "--idle-seconds": idleSeconds = try number(flag)
             case "--startups": startups = try number(flag)
             case "--no-peers": peers = false
+            case "--simulation-only": simulationOnly = true
             case "-h", "--help": throw UsageError(description: Self.usage)
             default: throw UsageError(description: "unknown argument \(flag)\n\(Self.usage)")
             }

@@ -57,7 +57,8 @@ struct PrefetchSimulation {
             let request = inFlight.remove(at: index).request
             let first = request.page * pageSize
             let items = (first..<first + pageSize).map { Item(json: "{\"n\":\($0)}", text: "row \($0)") }
-            apply(state.update(.pageLoaded(PageResult(request: request, items: items, latency: Double(latencyMs) / 1000))))
+            let result = PageResult(request: request, items: items, latency: Double(latencyMs) / 1000)
+            apply(SimulatedCore.update(&state, .pageLoaded(result), at: now))
         }
 
         apply(state.start())
@@ -92,11 +93,11 @@ struct PrefetchSimulation {
                     stalled = true
                     stalls += 1
                 }
-                apply(state.update(SimulatedCore.down(at: Double(now) / 1e6)))
+                apply(SimulatedCore.update(&state, .key(.down), at: now))
                 presses += 1
                 nextKey = start + presses * 1_000_000 / Int64(rowsPerSecond)
             } else {
-                apply(state.update(.tick))
+                apply(SimulatedCore.update(&state, .tick, at: now))
                 nextTick = nil
             }
             if state.isAnimating {

@@ -19,6 +19,20 @@ struct Report {
         (Files.readText("/proc/loadavg") ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
     }
 
+    /// The row name of one simulation cell.
+    static func simulationFigure(_ row: BenchResults.SimulationRow) -> String {
+        "prefetch sim \(row.latencyMs) ms, \(row.rowsPerSecond) rows/s: fixed \(row.fixedRows) · auto"
+    }
+
+    /// Both settings of one simulation cell: stall share (stalls), spinner share.
+    static func simulationValue(_ row: BenchResults.SimulationRow) -> String {
+        func cell(_ outcome: PrefetchSimulation.Outcome?) -> String {
+            guard let outcome else { return "n/a" }
+            return "stall \(format(outcome.stallShare * 100, 1))% (\(outcome.stalls)), spinner \(format(outcome.spinnerShare * 100, 1))%"
+        }
+        return "\(cell(row.fixed)) · \(cell(row.adaptive))"
+    }
+
     var markdown: String {
         var lines: [String] = []
         lines.append("infinilist bench: \(BenchEnvironment.size.columns)x\(BenchEnvironment.size.rows) pty, TERM=\(BenchEnvironment.term), LANG=C.UTF-8, "
@@ -87,13 +101,8 @@ struct Report {
                 goal: "≤ 1.5×", judged: "RSS after 300 pages ≤ 1.5 × after 20")
 
         for row in results.simulation {
-            func cell(_ outcome: PrefetchSimulation.Outcome?) -> String {
-                guard let outcome else { return "n/a" }
-                return "stall \(format(outcome.stallShare * 100, 1))% (\(outcome.stalls)), spinner \(format(outcome.spinnerShare * 100, 1))%"
-            }
             let isGoalCell = row.latencyMs == 300 && row.rowsPerSecond == 30
-            oursRow("prefetch sim \(row.latencyMs) ms, \(row.rowsPerSecond) rows/s: fixed \(row.fixedRows) · auto",
-                    "\(cell(row.fixed)) · \(cell(row.adaptive))",
+            oursRow(Self.simulationFigure(row), Self.simulationValue(row),
                     goal: isGoalCell ? "0 stalls; auto < fixed" : "auto < fixed",
                     judged: isGoalCell ? "0 stalls at 30 rows/s, 300 ms" : "auto stalls less than fixed in every cell")
         }

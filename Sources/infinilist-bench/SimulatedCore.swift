@@ -1,7 +1,7 @@
 import InfinilistCore
 
 /// How the simulated core picks its prefetch distance: a fixed number of rows (`--prefetch N`)
-/// or adaptive (`--prefetch auto`, from latency and scroll speed).
+/// or adaptive (`--prefetch auto`, from page latency and scroll speed).
 enum PrefetchSetting: CustomStringConvertible {
     case fixed(Int)
     case adaptive
@@ -14,24 +14,22 @@ enum PrefetchSetting: CustomStringConvertible {
     }
 }
 
-/// The one place that knows how to set up the real core for a prefetch setting and how to tell it
-/// the time. When the core gains `--prefetch auto`, only this file changes: return a state for
-/// `.adaptive`, and pass the virtual time with the key if the core's velocity estimate takes it
-/// from the message (the simulation is deterministic only if the core never reads a clock).
+/// The one place that knows how the simulation sets up the real core and tells it the time.
+/// The core never reads a clock: the time of each message is an argument of `update(_:at:)`,
+/// which is what keeps the simulation deterministic.
 enum SimulatedCore {
-    /// A fresh core for the setting; nil when the core cannot do it yet (printed as "n/a").
+    /// A fresh core for the setting; nil when the core cannot do it (printed as "n/a").
     static func makeState(_ setting: PrefetchSetting, size: Size) -> AppState? {
+        let policy: PrefetchPolicy
         switch setting {
-        case .fixed(let rows):
-            return AppState(config: AppConfig(sourceName: "simulation", prefetch: rows), size: size)
-        case .adaptive:
-            // Not in the core yet (AppConfig has a fixed distance only).
-            return nil
+        case .fixed(let rows): policy = .fixed(rows)
+        case .adaptive: policy = .auto
         }
+        return AppState(config: AppConfig(sourceName: "simulation", prefetchPolicy: policy), size: size)
     }
 
-    /// The message for one ↓ press at `seconds` of virtual time.
-    static func down(at seconds: Double) -> Message {
-        .key(.down)
+    /// Applies `message` at `microseconds` of virtual time.
+    static func update(_ state: inout AppState, _ message: Message, at microseconds: Int64) -> [Effect] {
+        state.update(message, at: Double(microseconds) / 1e6)
     }
 }

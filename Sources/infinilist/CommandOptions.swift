@@ -4,9 +4,9 @@ import ArgumentParser
 /// reads as "parse, then run", and so issue 6's config file can fill the same fields.
 struct CommandOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. Without a URL, the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION below).",
+        "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. Without a URL, the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION above).",
         valueName: "url"
-    ))
+    ), completion: .custom { _, _, _ in NamedSourceArguments.completions() })
     var url: String?
 
     // MARK: Demo feed

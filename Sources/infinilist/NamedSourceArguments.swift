@@ -79,6 +79,14 @@ enum NamedSourceArguments {
         }
     }
 
+    /// `@NAME` for every source of the config file, for shell completion of the URL argument;
+    /// none when there is no readable file.
+    static func completions() -> [String] {
+        guard let path = ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment),
+              let file = try? ConfigFile.load(path: path) else { return [] }
+        return file.sources.map { "@" + $0.name }
+    }
+
     /// `Authorization` of `Authorization: Bearer x`, lowercased.
     private static func headerName(_ header: String) -> String {
         String(header.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces).lowercased()

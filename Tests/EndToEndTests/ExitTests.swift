@@ -20,7 +20,8 @@ struct ExitTests {
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130))])
     func signalQuitsAndRestoresTheTerminal(signal: Int32, status: Int32) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "2000"])
+        // Quit while a page is loading (a minute-long one, so a slow machine still sees it).
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "60000"])
         defer { tmux.close() }
         try await tmux.waitFor(text: "loading page 1")
         let pid = try await tmux.waitForPID()
@@ -75,7 +76,7 @@ struct ExitTests {
 }
 
 /// Polls `condition` every 20 ms for up to five seconds.
-func waitUntil(_ what: String, timeout: Duration = .seconds(5), _ condition: () -> Bool) async throws {
+func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return }

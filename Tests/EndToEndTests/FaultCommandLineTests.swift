@@ -3,8 +3,9 @@ import Testing
 
 /// Faults without a screen: `--dump` writes what it loaded and exits non-zero, saying why it
 /// paused; bad command lines are usage errors that name the problem before any request is sent;
-/// `--help` documents the fault and security flags.
-struct FaultCommandLineTests {
+/// `--help` documents the fault and security flags. Serialized: each case starts a process, and
+/// the machine is shared with the other end-to-end suites.
+@Suite(.serialized) struct FaultCommandLineTests {
     @Test func dumpWritesWhatItLoadedThenExitsNonZero() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in

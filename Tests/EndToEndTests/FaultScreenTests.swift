@@ -5,8 +5,9 @@ import Testing
 /// Faults on a real terminal (tmux): hostile titles served over HTTP stay escaped, one item per
 /// row, with the window title and clipboard untouched; a failed page shows in the footer row and
 /// `r` retries it; a rate limit counts down; a crash, an unknown TERM and every exit leave the
-/// terminal as it was (`stty -a` before and after, in the same pane).
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end fault tests skipped"))
+/// terminal as it was (`stty -a` before and after, in the same pane). Serialized, so that its
+/// seven panes do not compete for the CPU with each other and with the other tmux suites.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end fault tests skipped"))
 struct FaultScreenTests {
     @Test func hostileTitlesAreShownEscapedOneItemPerRow() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")

@@ -4,19 +4,22 @@ import Testing
 /// Issue 6's browsing features on a real terminal (tmux): search that loads pages until it
 /// finds, the detail view, marks printed by Enter, the help overlay, the mouse wheel and clicks,
 /// colours and their absence, the status line, and named sources from a config file.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end feature tests skipped"))
+///
+/// Serialized, so that these many sessions do not all start at once beside the other suites' on
+/// a small machine; each wait allows `patience`, a bound for a loaded machine, not a measure.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end feature tests skipped"))
 struct FeatureTests {
     /// The demo's first "Coffee ☕ + code 💻 = ❤️" is item 171, on page 4 (50 items a page).
     @Test func searchFindsARowBeyondTheLoadedPages() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--prefetch", "5"])
         defer { tmux.close() }
-        let first = try await tmux.waitFor("the first page") { StatusCounts($0)?.loaded == 50 }
+        let first = try await tmux.waitFor("the first page", timeout: patience) { StatusCounts($0)?.loaded == 50 }
         #expect(!first.contains { $0.contains("+ code") })
         try tmux.send("/")
         try tmux.send("-l", "+ code")
         try tmux.send("Enter")
-        let rows = try await tmux.waitFor("the cursor on item 171") { StatusCounts($0)?.row == 171 }
+        let rows = try await tmux.waitFor("the cursor on item 171", timeout: patience) { StatusCounts($0)?.row == 171 }
         let pointed = try #require(rows.first { $0.hasPrefix(">") })
         #expect(pointed.contains("Coffee ☕ + code"))
         #expect(try #require(StatusCounts(rows)).loaded >= 200)
@@ -24,19 +27,19 @@ struct FeatureTests {
         let styled = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
         #expect(Self.colourParameters(in: styled).contains(43))
         try tmux.send("q")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
     @Test func rightShowsTheItemsJSONAndLeftReturnsToTheSameRow() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
-        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("Down", "Down", "Down")
-        let list = try await tmux.waitFor("row 4") { StatusCounts($0)?.row == 4 }
+        let list = try await tmux.waitFor("row 4", timeout: patience) { StatusCounts($0)?.row == 4 }
         let pointed = try #require(list.first { $0.hasPrefix(">") })
         try tmux.send("Right")
-        let detail = try await tmux.waitFor("the detail view") { rows in
+        let detail = try await tmux.waitFor("the detail view", timeout: patience) { rows in
             rows.contains { $0.contains("lines 1–") && $0.contains("row 4") }
         }
         #expect(detail.first == "{")
@@ -44,25 +47,25 @@ struct FeatureTests {
         #expect(detail.contains { $0.contains(#""title": ""#) })
         #expect(detail.contains { $0.hasPrefix("}") })
         try tmux.send("Left")
-        let back = try await tmux.waitFor("the list at row 4") { StatusCounts($0)?.row == 4 }
+        let back = try await tmux.waitFor("the list at row 4", timeout: patience) { StatusCounts($0)?.row == 4 }
         #expect(back.first { $0.hasPrefix(">") } == pointed)
         #expect(back == list)
         try tmux.send("q")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
     @Test func tabTabEnterPrintsTheTwoMarkedItems() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], stdoutFile: "out.json")
         defer { tmux.close() }
-        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("Tab", "Tab")
-        let rows = try await tmux.waitFor("two marks") { $0.last?.contains("2 marked") == true }
+        let rows = try await tmux.waitFor("two marks", timeout: patience) { $0.last?.contains("2 marked") == true }
         #expect(rows[0].hasPrefix(" *"))
         #expect(rows[1].hasPrefix(" *"))
         #expect(rows[2].hasPrefix(">"))
         try tmux.send("Enter")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
         let output = try #require(tmux.directory.read("out.json"))
         let lines = output.split(separator: "\n")
         #expect(lines.count == 2)
@@ -71,7 +74,7 @@ struct FeatureTests {
         }
         #expect(ids == [1, 2])
         // The run script records `stty -a` again before it says so.
-        try await tmux.waitFor(text: "infinilist exited")
+        try await tmux.waitFor(text: "infinilist exited", timeout: patience)
         #expect(tmux.directory.read("stty.before") == tmux.directory.read("stty.after"), "the terminal was not restored")
     }
 
@@ -79,17 +82,17 @@ struct FeatureTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
-        let list = try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        let list = try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("?")
-        let help = try await tmux.waitFor(text: "any key closes")
+        let help = try await tmux.waitFor(text: "any key closes", timeout: patience)
         #expect(help.contains { $0.trimmingCharacters(in: .whitespaces) == "List" })
         #expect(help.contains { $0.contains("next row") && $0.contains("j") })
         #expect(help.contains { $0.contains("reload from the first page") })
         try tmux.send("x")
-        let after = try await tmux.waitFor("the list again") { StatusCounts($0) != nil }
+        let after = try await tmux.waitFor("the list again", timeout: patience) { StatusCounts($0) != nil }
         #expect(after == list)
         try tmux.send("q")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
     /// tmux passes mouse reports through only when the program asked for them; the test writes
@@ -100,25 +103,25 @@ struct FeatureTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], environment: ["TERM": term])
         defer { tmux.close() }
-        let first = try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        let first = try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         #expect(try mouseReporting(tmux).on)
         try sendMouse(tmux, .wheelDown, x: 10, y: 5)
-        let scrolled = try await tmux.waitFor("three rows scrolled") { rows in
-            rows.first.map { $0.dropFirst(2) == first[3].dropFirst(2) } == true
+        // Three rows scrolled, and the cursor moved only as far as needed to stay on screen. (The
+        // wait covers the status line too: it is written last, and a capture can fall mid-frame.)
+        let scrolled = try await tmux.waitFor("three rows scrolled, the cursor on row 4", timeout: patience) { rows in
+            rows.first.map { $0.dropFirst(2) == first[3].dropFirst(2) } == true && StatusCounts(rows)?.row == 4
         }
-        // The cursor moved only as far as needed to stay on screen.
-        #expect(StatusCounts(scrolled)?.row == 4)
         #expect(scrolled[0].hasPrefix(">"))
         try sendMouse(tmux, .wheelUp, x: 10, y: 5)
-        let back = try await tmux.waitFor("back at the top") { rows in
-            rows.first.map { $0.dropFirst(2) == first[0].dropFirst(2) } == true
+        let back = try await tmux.waitFor("back at the top, the cursor still on row 4", timeout: patience) { rows in
+            rows.first.map { $0.dropFirst(2) == first[0].dropFirst(2) } == true && StatusCounts(rows)?.row == 4
         }
-        #expect(StatusCounts(back)?.row == 4)
+        #expect(back[3].hasPrefix(">"))
         try sendMouse(tmux, .press, x: 20, y: 6)
-        let clicked = try await tmux.waitFor("the cursor on the clicked row") { StatusCounts($0)?.row == 7 }
+        let clicked = try await tmux.waitFor("the cursor on the clicked row", timeout: patience) { StatusCounts($0)?.row == 7 }
         #expect(clicked[6].hasPrefix(">"))
         try tmux.send("q")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
         // Leaving switched reporting off again.
         #expect(try mouseReporting(tmux).on == false)
     }
@@ -127,10 +130,10 @@ struct FeatureTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--no-mouse"])
         defer { tmux.close() }
-        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         #expect(try mouseReporting(tmux).on == false)
         try tmux.send("q")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
     /// Monochrome: bold, dim, reverse and underline only; no SGR colour parameter anywhere, even
@@ -144,20 +147,20 @@ struct FeatureTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"] + arguments, environment: environment)
         defer { tmux.close() }
-        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("Tab", "/", "e", "Enter")
-        try await tmux.waitFor("a mark and a match") { $0.last?.contains("1 marked") == true && StatusCounts($0)?.row ?? 0 > 2 }
+        try await tmux.waitFor("a mark and a match", timeout: patience) { $0.last?.contains("1 marked") == true && StatusCounts($0)?.row ?? 0 > 2 }
         let list = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
         #expect(Self.colourParameters(in: list).isEmpty, "colour in: \(list.debugDescription)")
         #expect(list.contains("\u{1b}[7m"), "the match and the status line are in reverse video")
         #expect(list.contains("\u{1b}[1m"), "the pointer is bold")
         try tmux.send("Right")
-        try await tmux.waitFor(text: "lines 1–")
+        try await tmux.waitFor(text: "lines 1–", timeout: patience)
         let detail = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
         #expect(Self.colourParameters(in: detail).isEmpty, "colour in: \(detail.debugDescription)")
         #expect(detail.contains("\u{1b}[4m"), "numbers are underlined")
         try tmux.send("q", "q")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
     @Test(arguments: [
@@ -168,11 +171,11 @@ struct FeatureTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"] + arguments, environment: environment)
         defer { tmux.close() }
-        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         let screen = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
         #expect(Self.colourParameters(in: screen).contains(36), "the pointer is cyan: \(screen.prefix(200).debugDescription)")
         try tmux.send("q")
-        #expect(try await tmux.waitForExit() == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
     /// Issue 6's status line: the current row, items loaded and the total the API reports, the
@@ -183,22 +186,22 @@ struct FeatureTests {
         try await FeatureServer.with { base, gates in
             let tmux = try TmuxSession(arguments: ["\(base)/gated?page={page}"])
             defer { tmux.close() }
-            let first = try await tmux.waitFor("page 1 loading") { $0.last?.contains("no rows · ") == true && $0.last?.contains("loading") == true }
+            let first = try await tmux.waitFor("page 1 loading", timeout: patience) { $0.last?.contains("no rows · ") == true && $0.last?.contains("loading") == true }
             #expect(first.last?.contains("infinilist · 127.0.0.1") == true)
             gates.open(1)
             // Five of nine items: page 2 is asked for at once, and waits.
-            let partial = try await tmux.waitFor("row, counts, load state and latency") { rows in
+            let partial = try await tmux.waitFor("row, counts, load state and latency", timeout: patience) { rows in
                 rows.last?.range(of: #"row 1/5 of 9 · . loading · [0-9.,]+ (ms|s)\s*$"#, options: .regularExpression) != nil
             }
             #expect(partial.contains { $0.contains("loading page 2") })
             gates.open(2)
             gates.open(3)
-            let ended = try await tmux.waitFor("the end") { rows in
+            let ended = try await tmux.waitFor("the end", timeout: patience) { rows in
                 rows.last?.range(of: #"row 1/9 · end · [0-9.,]+ (ms|s)\s*$"#, options: .regularExpression) != nil
             }
             #expect(ended.contains { $0.contains("— end · 9 items") })
             try tmux.send("q")
-            #expect(try await tmux.waitForExit() == 0)
+            #expect(try await tmux.waitForExit(timeout: patience) == 0)
         }
     }
 
@@ -227,13 +230,13 @@ struct FeatureTests {
                 "XDG_CONFIG_HOME": config.url.path, "INFINILIST_TEST_TOKEN": "s3cret-token",
             ])
             defer { tmux.close() }
-            let rows = try await tmux.waitFor("the named source's items") { rows in
+            let rows = try await tmux.waitFor("the named source's items", timeout: patience) { rows in
                 rows.contains { $0.contains("— end · 2 items") }
             }
             #expect(rows[0] == "> " + expected[0])
             #expect(rows[1] == "  " + expected[1])
             try tmux.send("q")
-            #expect(try await tmux.waitForExit() == 0)
+            #expect(try await tmux.waitForExit(timeout: patience) == 0)
             // The file is read, never written, and nothing else appears beside it.
             #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == ["config.toml"])
         }
@@ -245,8 +248,8 @@ struct FeatureTests {
         try Self.writeConfig(in: config, "[sources.alpha]\nurl = \"https://example.com/?page={page}\"\n\n[sources.beta]\ndemo-items = 5\n")
         let tmux = try TmuxSession(arguments: ["@gamma"], environment: ["XDG_CONFIG_HOME": config.url.path])
         defer { tmux.close() }
-        #expect(try await tmux.waitForExit() == 64)
-        try await tmux.waitFor(text: "infinilist exited")
+        #expect(try await tmux.waitForExit(timeout: patience) == 64)
+        try await tmux.waitFor(text: "infinilist exited", timeout: patience)
         // -J joins the message's wrapped lines.
         let text = try tmux.query(["capture-pane", "-p", "-J", "-t", "e2e"])
         #expect(text.contains("no source named @gamma"))
@@ -254,6 +257,9 @@ struct FeatureTests {
     }
 
     // MARK: Helpers
+
+    /// How long a wait may take before the test fails: generous, for a machine busy with builds.
+    private let patience: Duration = .seconds(30)
 
     @discardableResult
     private static func writeConfig(in directory: TemporaryDirectory, _ text: String) throws -> URL {

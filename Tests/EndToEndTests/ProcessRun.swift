@@ -9,12 +9,14 @@ struct ProcessRun {
 
     var stdoutLines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: true) }
 
-    static func run(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(8)) async throws -> ProcessRun {
+    /// `environment` is added to the test's own environment.
+    static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], timeout: Duration = .seconds(8)) async throws -> ProcessRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["LANG"] = "C.UTF-8"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let directory = try TemporaryDirectory()
         let outURL = directory.url.appendingPathComponent("stdout")

@@ -42,11 +42,12 @@ struct ScreenTests {
 
     @Test func spinnerAnimatesWhileAPageLoads() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "3000"])
+        // A page that takes a minute: the spinner is on screen however slow the machine is.
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "60000"])
         defer { tmux.close() }
         let first = try await tmux.waitFor(text: "loading page 1")
         let spinnerRow = try #require(first.first { $0.contains("loading page 1") })
-        let next = try await tmux.waitFor("another spinner frame", timeout: .seconds(2)) { rows in
+        let next = try await tmux.waitFor("another spinner frame") { rows in
             guard let row = rows.first(where: { $0.contains("loading page 1") }) else { return false }
             return row != spinnerRow
         }

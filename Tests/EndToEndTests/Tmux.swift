@@ -79,7 +79,7 @@ final class TmuxSession {
     @discardableResult
     func waitFor(
         _ what: String,
-        timeout: Duration = .seconds(5),
+        timeout: Duration = .seconds(30),
         _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
@@ -94,12 +94,12 @@ final class TmuxSession {
 
     /// Polls until the pane contains `text`.
     @discardableResult
-    func waitFor(text: String, timeout: Duration = .seconds(5)) async throws -> [String] {
+    func waitFor(text: String, timeout: Duration = .seconds(30)) async throws -> [String] {
         try await waitFor("'\(text)'", timeout: timeout) { rows in rows.contains { $0.contains(text) } }
     }
 
     /// The program's exit status, once it has exited.
-    func waitForExit(timeout: Duration = .seconds(5)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let text = directory.read("exit.code"), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
@@ -111,7 +111,7 @@ final class TmuxSession {
     }
 
     /// The program's pid, once it has started.
-    func waitForPID(timeout: Duration = .seconds(5)) async throws -> Int32 {
+    func waitForPID(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let text = directory.read("app.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {

@@ -375,7 +375,11 @@ public struct TOMLParser {
             skipBlank()
             let path = try keyPath()
             skipBlank()
-            try expect("=", "after the key '\(path.joined(separator: "."))'")
+            if peek == UInt8(ascii: "}") {
+                // `format = {title}`: a template without its quotes.
+                throw failure("{\(path.joined(separator: "."))} is read as an inline table; a text with braces needs quotes: \"{\(path.joined(separator: "."))}\"")
+            }
+            try expect("=", "after the key '\(path.joined(separator: "."))' in the inline table")
             skipBlank()
             let value = try self.value()
             try Self.insert(value, at: path, in: &table, line: line, header: 0)

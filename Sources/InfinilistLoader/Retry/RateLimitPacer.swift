@@ -17,6 +17,8 @@ final class RateLimitPacer: Sendable {
         var resetAt: Double
     }
 
+    /// Everything known about one host: its quota (once an answer reported one) and when the
+    /// last request to it went out, which the spacing is measured from.
     private struct HostState {
         var quota: Quota?
         var lastSent: Double?

@@ -39,7 +39,9 @@ extension RetryPolicy {
         guard rateLimited || Self.transientStatuses.contains(status) else { return .accept }
 
         let host = WebOrigin(body.url)?.displayHost ?? "the server"
-        let serverWait = retryAfter ?? (rateLimited && limit?.isExhausted == true ? limit?.resetIn : nil)
+        // A reset already past (clock skew) still waits a second rather than hammering the server.
+        let resetWait = rateLimited && limit?.isExhausted == true ? limit?.resetIn.map { max(1, $0) } : nil
+        let serverWait = retryAfter ?? resetWait
         let statusError = HTTPSource.statusError(body)
         if let serverWait, serverWait > maxWait {
             let message = "\(statusError.message) (rate limited by \(host) for another \(WaitText.duration(serverWait)); "

@@ -97,6 +97,8 @@ import Testing
         ("a = 1\n[a]\n", 2, "as something else"),
         ("a = \"tab\there\u{01}\"\n", 1, "control character"),
         ("a = \n", 1, "expected a value"),
+        ("format = {title} by {user}\n", 1, "needs quotes: \"{title}\""),
+        ("t = { a 1 }\n", 1, "expected '=' after the key 'a' in the inline table"),
     ])
     func rejectsWhatItDoesNotReadAtTheRightLine(text: String, line: Int, mention: String) {
         do {

@@ -4,6 +4,8 @@ import Hummingbird
 /// What a fault server saw: every request (path and query, and the `Authorization` header it
 /// carried) and events its handlers record ("closed" when a client went away mid-response).
 final class FaultLog: Sendable {
+    /// One request as the server saw it: enough to tell which URL was asked for and whether it
+    /// carried credentials.
     struct Entry: Sendable, Equatable {
         let uri: String
         let authorization: String?

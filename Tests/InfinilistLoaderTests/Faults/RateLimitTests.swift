@@ -115,6 +115,37 @@ import Testing
         #expect(RateLimit(headers: [HeaderField(name: "Content-Type", value: "application/json")], now: now) == nil)
     }
 
+    private func body(_ status: Int, _ headers: [(String, String)] = []) -> Result<HTTPBody, PageLoadError> {
+        .success(HTTPBody(
+            url: "https://api.github.com/repos/a/b/issues",
+            status: status,
+            reason: "",
+            headers: headers.map { HeaderField(name: $0.0, value: $0.1) },
+            bytes: Array(#"{"message": "slow down"}"#.utf8)
+        ))
+    }
+
+    @Test func decisions() {
+        var policy = RetryPolicy(retries: 2)
+        policy.random = { $0.upperBound }
+        #expect(policy.step(after: body(200), retriesDone: 0, now: now) == .accept)
+        #expect(policy.step(after: body(404), retriesDone: 0, now: now) == .accept)   // the caller reports it
+        #expect(policy.step(after: body(503, [("Retry-After", "7")]), retriesDone: 0, now: now)
+            == .retry(after: 7, reason: "HTTP 503 from api.github.com (retry 1 of 2)"))
+        // GitHub's secondary rate limit: 403 with Retry-After.
+        #expect(policy.step(after: body(403, [("Retry-After", "60")]), retriesDone: 1, now: now)
+            == .retry(after: 60, reason: "rate limited by api.github.com"))
+        // A reset already in the past (clock skew) still waits a second.
+        #expect(policy.step(after: body(403, [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "1699999000")]), retriesDone: 0, now: now)
+            == .retry(after: 1, reason: "rate limited by api.github.com"))
+        #expect(policy.step(after: body(502), retriesDone: 2, now: now)
+            == .giveUp(PageLoadError(.httpStatus(502), "HTTP 502 from api.github.com: slow down (gave up after 2 retries)")))
+        #expect(policy.step(after: .failure(PageLoadError(.notJSON, "page 1 is not JSON")), retriesDone: 0, now: now)
+            == .giveUp(PageLoadError(.notJSON, "page 1 is not JSON")))
+        #expect(policy.step(after: .failure(PageLoadError(.timeout, "no complete answer")), retriesDone: 0, now: now)
+            == .retry(after: 0.5, reason: "no complete answer (retry 1 of 2)"))
+    }
+
     @Test func backoffIsFullJitterUnderADoublingCap() {
         var policy = RetryPolicy(retries: 10)
         policy.random = { $0.upperBound }
