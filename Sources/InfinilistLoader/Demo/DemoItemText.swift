@@ -1,3 +1,4 @@
+import InfinilistCore
 /// Builds the JSON text of demo item number `index` (0-based). Pure and deterministic: the same
 /// index always gives the same bytes, so tests and screenshots are stable.
 enum DemoItemText {

@@ -10,7 +10,7 @@ import Testing
         + [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xBF, 0xC2, 0xC3, 0xE2, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
 
     @Test func randomBytesNeverCrash() {
-        var generator = JSONTestRNG(seed: 0x1F2E_3D4C)
+        var generator = SplitMix64(seed: 0x1F2E_3D4C)
         var parsed = 0
         var failed = 0
         for round in 0..<2_000 {
@@ -38,7 +38,7 @@ import Testing
 
     @Test func mutatedDocumentsNeverCrash() throws {
         let seed = Array(#"{"a":[1,-2.5e3,"x\u00e9\ud83d\ude00",true,false,null,{"b":{}}],"c":"\n"}"#.utf8)
-        var generator = JSONTestRNG(seed: 99)
+        var generator = SplitMix64(seed: 99)
         for _ in 0..<2_000 {
             var bytes = seed
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func randomValuesRoundTrip() throws {
-        var generator = JSONTestRNG(seed: 2024)
+        var generator = SplitMix64(seed: 2024)
         for _ in 0..<300 {
             let value = Self.randomValue(depth: 0, using: &generator)
             let compact = value.compactJSON
@@ -68,7 +68,7 @@ import Testing
         }
     }
 
-    static func randomValue(depth: Int, using generator: inout JSONTestRNG) -> JSONValue {
+    static func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
         let kind = Int.random(in: 0..<(depth >= 4 ? 4 : 6), using: &generator)
         switch kind {
         case 0: return .null
@@ -87,7 +87,7 @@ import Testing
         }
     }
 
-    static func randomNumber(using generator: inout JSONTestRNG) -> String {
+    static func randomNumber(using generator: inout SplitMix64) -> String {
         var text = Bool.random(using: &generator) ? "-" : ""
         if Int.random(in: 0..<4, using: &generator) == 0 {
             text += "0"
@@ -113,7 +113,7 @@ import Testing
         "\u{202E}", "\u{FEFF}", "\u{FFFD}", "\u{FFFF}", "\u{10FFFF}",
     ]
 
-    static func randomString(using generator: inout JSONTestRNG) -> String {
+    static func randomString(using generator: inout SplitMix64) -> String {
         var scalars = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...8, using: &generator) {
             if let scalar = palette.randomElement(using: &generator) { scalars.append(scalar) }

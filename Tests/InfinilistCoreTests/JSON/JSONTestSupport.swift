@@ -1,19 +1,6 @@
 import Collections
 @testable import InfinilistCore
 
-/// Deterministic generator for the JSON property tests (SplitMix64), named apart from other
-/// suites' helpers so the files stay independent.
-struct JSONTestRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Parses `text`, failing the test on error with the parser's message.
 func json(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) throws -> JSONValue {

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func randomBodiesNeverCrash() {
-        var random = SeededRandom(seed: 5)
+        var random = SplitMix64(seed: 5)
         let keys = ["next", "links", "href", "_links", "items", "data", "next_cursor", "has_more", "last", "total", "count", "nbPages", "id", "page"]
         func value(_ depth: Int) -> JSONValue {
             switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &random) {

@@ -1,3 +1,4 @@
+import InfinilistCore
 @testable import InfinilistLoader
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func randomTemplatesNeverCrash() {
-        var random = SeededRandom(seed: 11)
+        var random = SplitMix64(seed: 11)
         let alphabet = Array("{}?&=#/.:abcpagelimitoffsetcursorlast.id")
         for _ in 0..<3000 {
             let text = String((0..<Int.random(in: 0...30, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" })
