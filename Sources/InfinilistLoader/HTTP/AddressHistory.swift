@@ -4,13 +4,19 @@ import Synchronization
 /// link that comes back is recognised before it is requested, however long the cycle.
 ///
 /// An address is a repeat only when it was seen for a *different* page: fetching a page again
-/// (retry, re-fetch of a dropped page) learns the same next address for the same page and is
-/// fine. Fetching the first page again is a refresh, after which cursors may legitimately point
-/// elsewhere, so the history starts over. One short string per page, like the loader's keys.
+/// (retry of the tail page) learns the same next address for the same page and is fine. Only a
+/// refresh (`restart`, from `Pager.reset()`) starts the history over, since cursors may then
+/// legitimately point elsewhere; fetching page 0 again to refill dropped rows is not a refresh.
+/// One short string per page, like the loader's keys.
 final class AddressHistory: Sendable {
     private let pages = Mutex<[String: Int]>([:])
 
-    /// Starts over from the first page's address (a first load or a refresh).
+    /// Starts with the first page's address known, so a link back to it is a loop.
+    init(firstAddress: String) {
+        pages.withLock { $0 = [firstAddress: 0] }
+    }
+
+    /// Starts over from the first page's address (a refresh).
     func restart(firstAddress: String) {
         pages.withLock { $0 = [firstAddress: 0] }
     }

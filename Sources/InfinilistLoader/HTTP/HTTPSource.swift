@@ -67,6 +67,12 @@ public struct HTTPSource: PageSource {
 
     public func firstKey() -> PageKey { pager.firstKey() }
 
+    /// A refresh: the pager forgets the addresses, ids and page hashes of the walk so far, since
+    /// the list may have changed; a plain fetch of page 0 (a re-fetch) keeps them.
+    public func reset() async {
+        pager.reset()
+    }
+
     public func fetch(_ key: PageKey) async throws -> FetchedPage {
         let url = pager.url(for: key)
         let label = "page \(key.index + 1)"

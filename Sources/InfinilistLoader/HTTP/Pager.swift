@@ -1,4 +1,5 @@
 import InfinilistCore
+import Synchronization
 
 /// Everything between "a page arrived" and "here are its items and the next key": the style's
 /// decision, then the rules every style shares, each explained in a `-v` note:
@@ -10,6 +11,11 @@ import InfinilistCore
 ///   offset APIs).
 /// Kept apart from `HTTPSource` so that the fetching code (retries, rate limits) and the paging
 /// code change independently.
+///
+/// The guards' memory describes the walk at the tail. A page below the highest one processed is a
+/// re-fetch (the screen dropped its rows and wants them back): it is checked against what is
+/// known but changes nothing, so later pages come out as they would have without it. Only
+/// `reset()`, called for a real refresh, starts the guards over; fetching page 0 again does not.
 struct Pager: Sendable {
     let style: any PaginationStyle
     let shape: ItemShape
@@ -18,14 +24,37 @@ struct Pager: Sendable {
     /// Empty pages in a row that end a cursor or link walk.
     var maxEmptyRun = 10
 
-    private let history = AddressHistory()
+    private let history: AddressHistory
     private let deduplicator = Deduplicator()
     private let repeatedPages = RepeatedPageGuard()
+    /// The highest page index processed since the start or the last `reset()`; nil before any.
+    private let highest = HighestPage()
 
     init(style: any PaginationStyle, shape: ItemShape, maxPages: Int?) {
         self.style = style
         self.shape = shape
         self.maxPages = maxPages
+        self.history = AddressHistory(firstAddress: style.url(for: style.firstKey()))
+    }
+
+    /// Forgets the walk (addresses, ids, page hashes): a refresh, after which the list may have
+    /// changed. The loader calls it before fetching page 0 again for a refresh.
+    func reset() {
+        history.restart(firstAddress: style.url(for: style.firstKey()))
+        deduplicator.reset()
+        repeatedPages.reset()
+        highest.value.withLock { $0 = nil }
+    }
+
+    /// Whether page `index` lies below the highest page processed (and so is a re-fetch), noting
+    /// it as the highest otherwise. The tail page itself fetched again (a retry) is not a re-fetch:
+    /// recording it again replaces what it recorded, as the first fetch would have.
+    private func isRefetch(_ index: Int) -> Bool {
+        highest.value.withLock { highest in
+            if let top = highest, index < top { return true }
+            highest = index
+            return false
+        }
     }
 
     func firstKey() -> PageKey { style.firstKey() }
@@ -39,11 +68,13 @@ struct Pager: Sendable {
 
     /// The page to hand to the loader for `response`, fetched with `key`.
     func page(for key: PageKey, response: PageResponse) -> FetchedPage {
-        if key.index == 0 { history.restart(firstAddress: style.url(for: key)) }
+        let refetch = isRefetch(key.index)
         var notes: [String] = []
-        let items = self.items(of: response, page: key.index, notes: &notes)
+        let items = self.items(of: response, page: key.index, refetch: refetch, notes: &notes)
         let total = TotalCount.find(in: response)?.value
-        if style.repeatReason == nil, repeatedPages.repeatsPrevious(response.items.map(\.compactJSON), page: key.index) {
+        // A re-fetched page is not compared: its hash would displace the tail's, and its
+        // neighbour below may be gone from the guard's memory or legitimately equal by now.
+        if !refetch, style.repeatReason == nil, repeatedPages.repeatsPrevious(response.items.map(\.compactJSON), page: key.index) {
             let reason = EndReason("page \(key.index + 1) repeats page \(key.index): the API may ignore the paging parameter")
             return FetchedPage(items: items, next: nil, end: reason, total: total, notes: notes + ["stopped: \(reason.text)"])
         }
@@ -53,16 +84,18 @@ struct Pager: Sendable {
         case .page(var next, let styleNotes):
             notes += styleNotes
             next.emptyRun = response.items.isEmpty ? key.emptyRun + 1 : 0
-            if let reason = sharedEnd(for: next) {
+            if let reason = sharedEnd(for: next, refetch: refetch) {
                 return FetchedPage(items: items, next: nil, end: reason, total: total, notes: notes + ["stopped: \(reason.text)"])
             }
             return FetchedPage(items: items, next: next, total: total, notes: notes)
         }
     }
 
-    /// The rules that hold whatever the style: loops, runs of empty pages, the page cap.
-    private func sharedEnd(for next: PageKey) -> EndReason? {
-        if let reason = style.repeatReason, !history.record(style.url(for: next), forPage: next.index) {
+    /// The rules that hold whatever the style: loops, runs of empty pages, the page cap. A
+    /// re-fetch skips the loop guard: the loader keeps the next key it learned the first time,
+    /// so recording a possibly different address now would only mislead later checks.
+    private func sharedEnd(for next: PageKey, refetch: Bool) -> EndReason? {
+        if !refetch, let reason = style.repeatReason, !history.record(style.url(for: next), forPage: next.index) {
             return reason
         }
         if next.emptyRun >= maxEmptyRun { return EndReason("\(next.emptyRun) empty pages in a row") }
@@ -72,23 +105,31 @@ struct Pager: Sendable {
 
     /// The page's items as the core stores them, without duplicates. An id found by
     /// `IdDetection` only decides what is a duplicate; `Item.id` stays what `--id` says.
-    private func items(of response: PageResponse, page index: Int, notes: inout [String]) -> [Item] {
+    private func items(of response: PageResponse, page index: Int, refetch: Bool, notes: inout [String]) -> [Item] {
         let items = response.items.map(shape.item(from:))
         var idPath = shape.idPath
         var ids = items.map(\.id)
         if idPath == nil, style.itemsMayShift, let detected = IdDetection.detect(in: response.items) {
             idPath = detected
             ids = response.items.map { $0[detected]?.scalarText }
-            if index == 0 {
+            if index == 0, !refetch {
                 notes.append("dropping items already seen, by \(detected) (auto-detected; --id PATH to choose another field)")
             }
         }
         guard let idPath else { return items }
-        let kept = deduplicator.filter(items, ids: ids, page: index)
+        let kept = refetch
+            ? deduplicator.filterRefetched(items, ids: ids, page: index)
+            : deduplicator.filter(items, ids: ids, page: index)
         let skipped = items.count - kept.count
         if skipped > 0 {
             notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(idPath))")
         }
         return kept
     }
+}
+
+/// The highest page a `Pager` processed, in a class so that the `Pager` stays a copyable struct
+/// whose copies share one walk (a `Mutex` cannot be copied).
+private final class HighestPage: Sendable {
+    let value = Mutex<Int?>(nil)
 }

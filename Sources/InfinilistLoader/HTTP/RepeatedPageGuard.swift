@@ -6,9 +6,16 @@ import Synchronization
 /// list would silently grow by nothing, request after request. A page whose items are exactly
 /// those of the page before ends the walk.
 ///
-/// Keeps one hash per page for the few pages around the latest, so memory stays constant.
+/// Keeps one hash per page for the few pages below the highest one recorded, so memory stays
+/// constant. Only the walk at the tail is checked and recorded (the `Pager` does not ask about
+/// pages fetched again below the tail), and only `reset()` (a real refresh) forgets the hashes.
 final class RepeatedPageGuard: Sendable {
     private let digests = Mutex<[Int: Int]>([:])
+
+    /// Forgets every page: the start of a refresh.
+    func reset() {
+        digests.withLock { $0.removeAll() }
+    }
 
     /// Whether page `index`, whose items' JSON is `items`, repeats page `index - 1`.
     func repeatsPrevious(_ items: [String], page index: Int) -> Bool {
@@ -17,9 +24,11 @@ final class RepeatedPageGuard: Sendable {
         hasher.combine(items)
         let digest = hasher.finalize()
         return digests.withLock { digests in
-            if index == 0 { digests.removeAll() }
             digests[index] = digest
-            digests = digests.filter { abs($0.key - index) <= 4 }
+            // Measured from the highest page: that is where the walk goes on.
+            if let highest = digests.keys.max() {
+                digests = digests.filter { highest - $0.key <= 4 }
+            }
             return digests[index - 1] == digest
         }
     }

@@ -19,6 +19,10 @@ public actor Loader {
     /// The ordinal of the last page, once a page said the list ends there.
     private var lastPage: Int?
     private var inFlight: [Int: Flight] = [:]
+    /// The source's reset for the latest refresh, which every fetch started after it awaits first,
+    /// so no page of the new walk is judged by the old walk's memory. `reset()` stays synchronous
+    /// (it must cancel at once) and hands the asynchronous part to this task. Nil before any reset.
+    private var sourceReset: Task<Void, Never>?
 
     private struct Flight {
         let request: PageRequest
@@ -57,6 +61,7 @@ public actor Loader {
             return
         }
         let source = self.source
+        let pendingReset = sourceReset
         // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
         let reporter: @Sendable (FetchWait) async -> Void = { [weak self] wait in
             await self?.waiting(request, wait)
@@ -65,6 +70,7 @@ public actor Loader {
             let clock = ContinuousClock()
             let started = clock.now
             let outcome: Result<FetchedPage, any Error>
+            await pendingReset?.value
             do {
                 outcome = .success(try await WaitReporting.$reporter.withValue(reporter) { try await source.fetch(key) })
             } catch {
@@ -98,10 +104,20 @@ public actor Loader {
 
     /// Forgets every learned key but the first page's and cancels what is in flight: the start of
     /// a full refresh, when later pages may be addressed differently (cursors, shifted offsets).
+    /// The source forgets its walk too (`PageSource.reset()`), once the cancelled fetches have
+    /// stopped (so none of them records into the new walk), and before any later fetch begins.
     public func reset() {
+        let cancelled = inFlight.values.map(\.task)
         cancelAll()
         keys = [0: source.firstKey()]
         lastPage = nil
+        let source = self.source
+        let previous = sourceReset
+        sourceReset = Task {
+            await previous?.value
+            for task in cancelled { await task.value }
+            await source.reset()
+        }
     }
 
     /// The key page `page` would be fetched with; nil when it is not known yet.
@@ -127,10 +143,12 @@ public actor Loader {
         case .success(let fetched):
             for note in fetched.notes { log?(note) }
             learn(from: fetched, page: request.page)
+            // The end is said only where the loader now believes the list ends, so a re-fetch
+            // that says "end" while later pages are known does not end the list for the core.
             let result = PageResult(
                 request: request,
                 items: fetched.items,
-                end: fetched.next == nil ? fetched.end : nil,
+                end: keys[request.page + 1] == nil ? fetched.end : nil,
                 total: fetched.total,
                 latency: latency
             )
@@ -141,7 +159,12 @@ public actor Loader {
         }
     }
 
+    /// Keeps the key of the page after `page`. A page whose successor is already known was fetched
+    /// again (a re-fetch of rows the screen dropped, or page 0 without a refresh): the keys and the
+    /// end learned on the way down stay, since later pages were fetched with them and the core
+    /// may still ask for them; only a refresh (`reset()`) replaces them.
     private func learn(from fetched: FetchedPage, page: Int) {
+        if keys[page + 1] != nil { return }
         if let next = fetched.next {
             keys[page + 1] = next
             if let last = lastPage, last <= page { lastPage = nil }

@@ -10,11 +10,18 @@ public protocol PageSource: Sendable {
     func firstKey() -> PageKey
     /// Fetches one page. Throws `PageLoadError` (or `CancellationError` when the task was cancelled).
     func fetch(_ key: PageKey) async throws -> FetchedPage
+    /// Forgets what the source learned while walking the list (loop guards, ids already seen): a
+    /// refresh, after which the list may have changed. Called by `Loader.reset()` before page 0 is
+    /// fetched again; never for a retry or a re-fetch of a dropped page, which must not disturb
+    /// the walk. Sources that learn nothing need not implement it.
+    func reset() async
     /// Releases what the source holds (the HTTP client). Called once, by whoever created the source,
     /// after the last fetch has finished.
     func close() async
 }
 
 extension PageSource {
+    public func reset() async {}
+
     public func close() async {}
 }
