@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.25.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         /// ncursesw, seen from Swift through a shim header (see docs/terminal-notes in shared/).
@@ -56,11 +58,22 @@ let package = Package(
             name: "InfinilistCoreTests",
             dependencies: ["InfinilistCore"]
         ),
+        /// A real HTTP server on loopback for the tests, started and stopped safely.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "InfinilistLoaderTests",
             dependencies: [
                 "InfinilistCore",
                 "InfinilistLoader",
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -68,6 +81,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

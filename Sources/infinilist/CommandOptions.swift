@@ -120,13 +120,19 @@ struct CommandOptions: ParsableArguments {
         try Self.notNegative(demoLatency, "--demo-latency")
         try Self.notNegative(demoItems, "--demo-items")
         try Self.notNegative(firstPage, "--first-page")
+        // Page numbers are counted up from here; 2^53 is the largest every JSON reader keeps exact.
+        guard firstPage <= 1 << 53 else { throw ValidationError("--first-page must be at most 2^53, not \(firstPage)") }
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         try Self.notNegative(retries, "--retries")
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1, not \(maxPages)") }
         guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
-        if let timeout, !(timeout > 0 && timeout.isFinite) {
-            throw ValidationError("--timeout must be a number of seconds above 0, not \(timeout)")
+        guard pageSize <= 100_000 else { throw ValidationError("--page-size must be at most 100000, not \(pageSize)") }
+        if let demoLatency, demoLatency > 86_400_000 {
+            throw ValidationError("--demo-latency must be at most 86400000 ms (a day), not \(demoLatency)")
+        }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400 (a day), not \(timeout)")
         }
         if let maxPageBytes, maxPageBytes.bytes < 1 {
             throw ValidationError("--max-page-bytes must be at least 1 byte")

@@ -24,6 +24,10 @@ import Testing
         (["--trust-hosts", "bad host!"], "--trust-hosts"),
         (["--trust-hosts", "api.example.com:99999"], "bad port"),
         (["--timeout", "0"], "--timeout"),
+        (["--timeout", "1e16"], "--timeout"),
+        (["--first-page", "9223372036854775807"], "--first-page"),
+        (["--page-size", "100000000"], "--page-size"),
+        (["--demo-latency", "9223372036854775807"], "--demo-latency"),
         (["--max-page-bytes", "lots"], "--max-page-bytes"),
         (["-H", "X-Evil: a\r\nHost: evil"], "header"),
     ])

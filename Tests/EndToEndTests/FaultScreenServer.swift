@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Hummingbird
 import Synchronization
@@ -65,22 +66,8 @@ final class FaultScreenServer: Sendable {
             if page == 2 { return json(#"{"message": "maintenance"}"#, status: .serviceUnavailable) }
             return json(items(page: page))
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            }
-        )
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next(), port > 0 else { throw TestFailure("the fault server did not start") }
-            let result = try await body(FaultScreenServer(base: "http://127.0.0.1:\(port)", log: counter))
-            group.cancelAll()
-            return result
+        return try await withLocalServer(router: router) { port in
+            try await body(FaultScreenServer(base: "http://127.0.0.1:\(port)", log: counter))
         }
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Hummingbird
 import Synchronization
@@ -24,22 +25,8 @@ enum FeatureServer {
             let authorization = request.headers[.authorization] ?? "none"
             return json(#"{"items": [{"id": 1, "name": "Named source item"}, {"id": 2, "name": "auth: \#(authorization)"}]}"#)
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            }
-        )
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next(), port > 0 else { throw TestFailure("the feature server did not start") }
-            let result = try await body("http://127.0.0.1:\(port)", gates)
-            group.cancelAll()
-            return result
+        return try await withLocalServer(router: router) { port in
+            try await body("http://127.0.0.1:\(port)", gates)
         }
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Hummingbird
 import InfinilistCore
 @testable import InfinilistLoader
@@ -59,19 +60,7 @@ import Testing
                 body: .init(byteBuffer: ByteBuffer(string: feed.body(page: page)))
             )
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            }
-        )
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next(), port > 0 else { throw TestServerError.noPort }
+        return try await withLocalServer(router: router) { port in
             var options = SourceOptions()
             options.pageSize = 10
             options.idPath = "id"
@@ -84,12 +73,10 @@ import Testing
             } catch {
                 await loader.shutdown()
                 await source.close()
-                group.cancelAll()
                 throw error
             }
             await loader.shutdown()
             await source.close()
-            group.cancelAll()
             return result
         }
     }

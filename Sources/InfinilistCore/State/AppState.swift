@@ -62,7 +62,11 @@ public struct AppState: Sendable {
     /// fixed, or with `auto` enough rows to cover the scrolling done while a page loads.
     public var prefetchDistance: Int {
         let speed = clock.map { max(0, velocity.rowsPerSecond(at: $0)) } ?? 0
-        return config.prefetch.distance(screenRows: viewport.height, rowsPerSecond: speed, latency: latency.seconds)
+        let distance = config.prefetch.distance(screenRows: viewport.height, rowsPerSecond: speed, latency: latency.seconds)
+        guard case .auto = config.prefetch else { return distance }
+        // Never further ahead than the memory window holds, or the page fetched early would be
+        // the farthest one and dropped again before the user gets there.
+        return min(distance, max(viewport.height, memoryBudget / 2))
     }
 
     /// The matcher whose matches rows highlight: the last search, else the filter.

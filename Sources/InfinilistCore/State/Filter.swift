@@ -5,14 +5,20 @@
 /// applied and then only extended by the rows of each page that arrives, never rebuilt on a key.
 /// Rows are kept by number, not by item, so a page later dropped from memory (issue 5) keeps its
 /// place in the filtered list and shows placeholders like any other.
+///
+/// A page that was already dropped when its rows were examined cannot be tested then: it is
+/// remembered in `untestedPages`, fetched again through the window's re-fetch path, and its
+/// matching rows are merged in, in order, when it is back (`test(page:in:)`).
 public struct Filter: Sendable, Equatable {
     public let matcher: TextMatcher
     /// Matching store rows, ascending.
     public private(set) var rows: [Int] = []
     /// Store rows below this have been examined.
     public private(set) var scanned = 0
-    /// Store rows examined whose page was not in memory, so they could not be tested.
+    /// Store rows examined whose page was not in memory, so they could not be tested (yet).
     public private(set) var untested = 0
+    /// The dropped pages not tested yet: tested, and their matches merged, when they come back.
+    public private(set) var untestedPages: Set<Int> = []
 
     public init(_ matcher: TextMatcher) {
         self.matcher = matcher
@@ -23,7 +29,12 @@ public struct Filter: Sendable, Equatable {
         guard scanned < store.itemCount else { return }
         store.forEachItem(in: scanned..<store.itemCount) { row, item in
             guard let item else {
-                untested += 1
+                // A row missing from a page in memory (the page came back shorter) is gone, not
+                // untested; only a dropped page can be tested later.
+                if let page = store.page(containing: row), !store.isLoaded(page: page) {
+                    untested += 1
+                    untestedPages.insert(page)
+                }
                 return
             }
             if matcher.matches(item.text) { rows.append(row) }
@@ -31,11 +42,29 @@ public struct Filter: Sendable, Equatable {
         scanned = store.itemCount
     }
 
+    /// Tests an untested page that is back in memory and inserts its matching rows in order.
+    /// Returns where they went (as a visible row) and how many, or nil when the page was not
+    /// waiting to be tested. Its rows are contiguous and none of them is in `rows` yet, so they
+    /// go in one slice at the first index past the rows above the page.
+    mutating func test(page: Int, in store: PageStore) -> (index: Int, count: Int)? {
+        guard store.isLoaded(page: page), untestedPages.remove(page) != nil else { return nil }
+        let pageRows = store.rows(ofPage: page)
+        var matches: [Int] = []
+        store.forEachItem(in: pageRows) { row, item in
+            if let item, matcher.matches(item.text) { matches.append(row) }
+        }
+        untested = max(0, untested - pageRows.count)
+        let index = firstVisible(atOrAfter: pageRows.lowerBound)
+        rows.insert(contentsOf: matches, at: index)
+        return (index, matches.count)
+    }
+
     /// Forgets every row (the store was cleared for a refresh); the query stays.
     mutating func reset() {
         rows = []
         scanned = 0
         untested = 0
+        untestedPages = []
     }
 
     /// The index of the first matching row at or after `storeRow` (`rows.count` if none).
@@ -67,5 +96,41 @@ extension AppState {
         }
         refreshAnchor = nil
         viewport.place(cursor: visibleRow(nearest: anchor ?? 0), offset: offset, itemCount: visibleCount)
+    }
+}
+
+extension AppState {
+    /// A page the filter could not test has come back: merges its matches and keeps the cursor
+    /// on its item, and the screen still, by moving the cursor and the top down by the rows
+    /// inserted above the cursor (a pending search's rows move with them).
+    mutating func filterPageArrived(_ page: Int) {
+        guard var current = filter else { return }
+        let wasEmpty = current.rows.isEmpty
+        guard let inserted = current.test(page: page, in: store) else { return }
+        filter = current
+        if current.untestedPages.isEmpty, notice?.hasPrefix("filter: testing page") == true { notice = nil }
+        guard inserted.count > 0 else { return }
+        searchRowsInserted(at: inserted.index, count: inserted.count)
+        // With nothing shown before, the cursor was on no item: it stays on the first row.
+        if !wasEmpty, viewport.cursor >= inserted.index {
+            let offset = viewport.cursor - viewport.top
+            viewport.place(cursor: viewport.cursor + inserted.count, offset: offset, itemCount: visibleCount)
+        } else {
+            viewport.clamp(itemCount: visibleCount)
+        }
+    }
+
+    /// The untested pages to fetch again now: the nearest to the cursor first, so that at most
+    /// `limit` are on their way at once (each costs a request and, briefly, memory).
+    func filterPagesToRefetch(limit: Int = 2) -> [Int] {
+        guard let untested = filter?.untestedPages, !untested.isEmpty else { return [] }
+        let inFlight = untested.filter { refetching[$0] != nil }.count
+        guard inFlight < limit else { return [] }
+        let anchor = cursorStoreRow.flatMap { store.page(containing: $0) } ?? 0
+        return untested
+            .filter { refetching[$0] == nil && refetchFailures[$0] == nil }
+            .sorted { (abs($0 - anchor), $0) < (abs($1 - anchor), $1) }
+            .prefix(limit - inFlight)
+            .map { $0 }
     }
 }

@@ -2,6 +2,11 @@
 /// distance scrolled. Pages farthest from the cursor, in either direction, are dropped first;
 /// pages near the view are never dropped, and a dropped page that comes near the view again is
 /// fetched anew by the key the loader kept for it, its rows showing placeholders meanwhile.
+///
+/// Search and the filter reach past the neighbourhood: a search that meets a dropped page asks
+/// for it again and waits for it, and a filter asks again for the pages it could not test (a few
+/// at a time). Those re-fetches go through the same path and `refetching`, so stale answers,
+/// failures and `r` work alike; once tested, such pages may be dropped again like any other.
 extension AppState {
     /// Items kept in memory: `--keep`, else twenty of the largest pages seen (never less than a
     /// few screens, so the rows around the cursor always fit).
@@ -25,8 +30,11 @@ extension AppState {
         guard store.loadedItemCount > memoryBudget else { return }
         let keep = neighbourhood
         let anchor = cursorStoreRow ?? 0
+        // The page a search waits for is examined as soon as it is back, within the same message,
+        // but it is never a candidate: dropping it would leave the search waiting forever.
+        let pinned = searchWaitingPage
         let candidates = store.loadedPages
-            .filter { !$0.rows.overlaps(keep) }
+            .filter { !$0.rows.overlaps(keep) && $0.page != pinned }
             .map { (page: $0.page, size: $0.rows.count, distance: Self.distance(from: anchor, to: $0.rows)) }
             .sorted { $0.distance > $1.distance }
         for candidate in candidates {
@@ -35,17 +43,33 @@ extension AppState {
         }
     }
 
-    /// Requests the dropped pages near the view that are not already on their way.
+    /// Requests the dropped pages near the view that are not already on their way, then the one
+    /// a pending search waits for, then the next pages the filter could not test.
     mutating func refetchNearbyPages() -> [Effect] {
         var effects: [Effect] = []
-        for page in store.droppedPages(in: neighbourhood)
-        where refetching[page] == nil && refetchFailures[page] == nil {
-            let request = PageRequest(id: RequestID(nextRequestID), page: page)
-            nextRequestID += 1
-            refetching[page] = request.id
-            effects.append(.load(request))
+        for page in store.droppedPages(in: neighbourhood) {
+            if let effect = refetch(page: page) { effects.append(effect) }
+        }
+        if let page = searchWaitingPage, let effect = refetch(page: page) { effects.append(effect) }
+        for page in filterPagesToRefetch() {
+            guard let effect = refetch(page: page) else { continue }
+            effects.append(effect)
+            if notice == nil || notice?.hasPrefix("filter: testing page") == true {
+                notice = "filter: testing page \(page + 1)…"
+            }
         }
         return effects
+    }
+
+    /// Requests one dropped page again, wherever it is; nil when it is in memory, already on its
+    /// way, or failed (then it waits for `r`, never a loop of automatic retries).
+    mutating func refetch(page: Int) -> Effect? {
+        guard page < store.pageCount, !store.isLoaded(page: page), !store.rows(ofPage: page).isEmpty,
+              refetching[page] == nil, refetchFailures[page] == nil else { return nil }
+        let request = PageRequest(id: RequestID(nextRequestID), page: page)
+        nextRequestID += 1
+        refetching[page] = request.id
+        return .load(request)
     }
 
     /// A re-fetched page arrived: its rows are filled in place. Returns false when the result is
@@ -57,6 +81,9 @@ extension AppState {
             notice = "page \(result.request.page + 1) has changed since it was first loaded"
         }
         latency.record(result.latency)
+        // The filter first: its merge moves visible rows, which the search's position follows.
+        filterPageArrived(result.request.page)
+        if searchWaitingPage == result.request.page { continueSearch() }
         return true
     }
 
@@ -65,6 +92,7 @@ extension AppState {
         guard refetching[failure.request.page] == failure.request.id else { return false }
         refetching[failure.request.page] = nil
         refetchFailures[failure.request.page] = failure.message
+        searchRefetchFailed(page: failure.request.page, message: failure.message)
         return true
     }
 

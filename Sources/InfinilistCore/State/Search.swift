@@ -5,6 +5,10 @@
 /// asking for the next page, one at a time through the ordinary request path (so the
 /// single-flight and stale-answer rules hold), until a match arrives or the source ends. Only
 /// then does it wrap to the rows above the cursor.
+///
+/// Rows whose page the memory window dropped (issue 5) are not skipped: the scan stops there,
+/// asks for that page again through the window's re-fetch path and goes on from it when it is
+/// back, so a match in a dropped page is found before anything later (and before the tail).
 public struct Search: Sendable, Equatable {
     public let matcher: TextMatcher
     /// Set while the search is loading pages to look further; Esc clears it.
@@ -15,12 +19,30 @@ public struct Search: Sendable, Equatable {
     }
 }
 
-/// A forward search waiting for more pages.
+/// A search waiting for pages: the tail's next page, or a dropped page being fetched again.
 public struct PendingSearch: Sendable, Equatable {
-    /// The first visible row not yet examined: rows that arrive from here on are.
+    /// Which part of the list the scan is in.
+    public enum Phase: Sendable, Equatable {
+        /// Forward, below the origin; then the tail is loaded page by page.
+        case below
+        /// Forward from the top down to the origin, once the source has ended.
+        case wrapped
+        /// Backward (`N`), from above the origin up to the first row.
+        case above
+    }
+
+    /// Forward: the first visible row not yet examined (rows that arrive from here on are).
+    /// Backward: one past the next visible row to examine.
     public internal(set) var nextRow: Int
     /// Where the cursor was when the search started: the wrap searches the rows up to it.
-    public let origin: Int
+    public internal(set) var origin: Int
+    public internal(set) var phase: Phase = .below
+    /// The dropped page the scan stopped at, being fetched again; nil when the scan waits for
+    /// the tail. While it is set the tail is not loaded for the search: that page comes first.
+    public internal(set) var waitingPage: Int?
+
+    /// Whether the search needs the tail's next page (it has examined every known row below).
+    public var needsTail: Bool { phase == .below && waitingPage == nil }
 }
 
 extension AppState {
@@ -28,60 +50,38 @@ extension AppState {
     mutating func startSearch(_ matcher: TextMatcher) -> [Effect] {
         search = Search(matcher: matcher)
         let origin = viewport.cursor
-        if let row = firstMatch(matcher, in: (origin + 1)..<max(origin + 1, visibleCount)) {
-            jump(to: row)
-            return []
-        }
-        switch tail {
-        case .ended:
-            wrapSearch(matcher, origin: origin)
-        case .failed:
-            notice = "not found in the loaded rows (a page failed: r retries)"
-        case .idle, .loading:
-            // The next page is requested by `continueLoading` (or is on its way already).
-            let pending = PendingSearch(nextRow: visibleCount, origin: origin)
-            search?.pending = pending
-        }
+        search?.pending = PendingSearch(nextRow: origin + 1, origin: origin)
+        advanceSearch()
         return []
     }
 
     /// `n` and `N`: the last search again, forward (loading pages as `/` does) or backward
-    /// (among the loaded rows only, wrapping to the bottom of what is loaded).
+    /// (up to the first row, fetching dropped pages above again, then wrapping to the bottom of
+    /// what is loaded).
     mutating func repeatSearch(forward: Bool) -> [Effect] {
         guard let matcher = search?.matcher else {
             notice = "no previous search"
             return [.bell]
         }
         if forward { return startSearch(matcher) }
-        search?.pending = nil
-        let origin = viewport.cursor
-        if let row = lastMatch(matcher, in: 0..<min(origin, visibleCount)) {
-            jump(to: row)
-        } else if let row = lastMatch(matcher, in: min(origin, visibleCount)..<visibleCount) {
-            jump(to: row)
-            notice = "search wrapped"
-        } else {
-            notice = "not found: \(matcher.query)"
-        }
+        let origin = min(viewport.cursor, visibleCount)
+        search?.pending = PendingSearch(nextRow: origin, origin: origin, phase: .above)
+        advanceSearch()
         return []
     }
 
-    /// After a page arrived: examines its rows for a pending search, and finishes the search at
-    /// the end of the source.
+    /// After a page arrived (the tail's or a re-fetched one): examines it for a pending search,
+    /// and finishes the search at the end of the source. The re-fetch it may need next is asked
+    /// for by `refetchNearbyPages`, which runs after every message.
     mutating func continueSearch() {
-        guard let matcher = search?.matcher, var pending = search?.pending else { return }
-        if let row = firstMatch(matcher, in: pending.nextRow..<max(pending.nextRow, visibleCount)) {
-            search?.pending = nil
-            jump(to: row)
+        guard let waiting = search?.pending?.waitingPage else {
+            advanceSearch()
             return
         }
-        pending.nextRow = max(pending.nextRow, visibleCount)
-        if case .ended = tail {
-            search?.pending = nil
-            wrapSearch(matcher, origin: pending.origin)
-        } else {
-            search?.pending = pending
-        }
+        // Still waiting for a dropped page: nothing below it may be looked at before it.
+        guard store.isLoaded(page: waiting) else { return }
+        search?.pending?.waitingPage = nil
+        advanceSearch()
     }
 
     /// Esc while a search loads pages: stop asking for more (the page in flight may still land).
@@ -90,14 +90,134 @@ extension AppState {
         notice = "search stopped"
     }
 
-    /// The source has ended with no match below `origin`: look from the top down to it.
-    private mutating func wrapSearch(_ matcher: TextMatcher, origin: Int) {
-        if let row = firstMatch(matcher, in: 0..<min(origin + 1, visibleCount)) {
-            jump(to: row)
-            notice = "search wrapped"
-        } else {
-            notice = "not found: \(matcher.query)"
+    /// The dropped page a pending search waits for, if any: re-fetched first and never dropped.
+    var searchWaitingPage: Int? { search?.pending?.waitingPage }
+
+    /// A re-fetch the search was waiting for failed: the search cannot go past it.
+    mutating func searchRefetchFailed(page: Int, message: String) {
+        guard search?.pending?.waitingPage == page else { return }
+        search?.pending = nil
+        notice = "search stopped: page \(page + 1) failed (r retries)"
+    }
+
+    /// Scans from where the pending search stopped until a match, a dropped page (the search
+    /// then waits for it), the end of the known rows (it waits for the tail) or the end of the
+    /// search. It sends nothing itself: the re-fetch goes out from `refetchNearbyPages` and the
+    /// tail's page from `continueLoading`, both after every message, so each has one sender.
+    private mutating func advanceSearch() {
+        guard let matcher = search?.matcher, var pending = search?.pending else { return }
+        let outcome: ScanOutcome
+        switch pending.phase {
+        case .below:
+            outcome = scanForward(matcher, from: pending.nextRow, to: visibleCount)
+        case .wrapped:
+            outcome = scanForward(matcher, from: pending.nextRow, to: min(pending.origin + 1, visibleCount))
+        case .above:
+            outcome = scanBackward(matcher, from: min(pending.nextRow, visibleCount))
         }
+        switch outcome {
+        case .match(let row):
+            search?.pending = nil
+            if notice?.hasPrefix("searching page") == true { notice = nil }
+            if pending.phase == .wrapped { notice = "search wrapped" }
+            jump(to: row)
+        case .dropped(let row, let page):
+            if let message = refetchFailures[page] {
+                search?.pending = nil
+                notice = "search stopped: page \(page + 1): \(message) (r retries)"
+                return
+            }
+            pending.nextRow = pending.phase == .above ? row + 1 : row
+            pending.waitingPage = page
+            search?.pending = pending
+            notice = "searching page \(page + 1)… (Esc stops)"
+        case .exhausted:
+            finishScan(matcher, pending)
+        }
+    }
+
+    /// Every row of the pending search's current part has been examined.
+    private mutating func finishScan(_ matcher: TextMatcher, _ pending: PendingSearch) {
+        var pending = pending
+        pending.waitingPage = nil
+        switch pending.phase {
+        case .below:
+            pending.nextRow = max(pending.nextRow, visibleCount)
+            switch tail {
+            case .ended:
+                search?.pending = PendingSearch(nextRow: 0, origin: pending.origin, phase: .wrapped)
+                advanceSearch()
+            case .failed:
+                search?.pending = nil
+                notice = "not found in the loaded rows (a page failed: r retries)"
+            case .idle, .loading:
+                // The next page is requested by `continueLoading` (or is on its way already).
+                if notice?.hasPrefix("searching page") == true { notice = nil }
+                search?.pending = pending
+            }
+        case .wrapped:
+            search?.pending = nil
+            notice = "not found: \(matcher.query)"
+        case .above:
+            // Backward, the wrap looks only at the loaded rows below the origin (decision 14).
+            search?.pending = nil
+            let origin = min(pending.origin, visibleCount)
+            if let row = lastMatch(matcher, in: origin..<visibleCount) {
+                jump(to: row)
+                notice = "search wrapped"
+            } else {
+                notice = "not found: \(matcher.query)"
+            }
+        }
+    }
+
+    private enum ScanOutcome {
+        case match(Int)
+        /// The row `row` is in page `page`, which the window dropped.
+        case dropped(row: Int, page: Int)
+        case exhausted
+    }
+
+    private func scanForward(_ matcher: TextMatcher, from start: Int, to end: Int) -> ScanOutcome {
+        var row = max(0, start)
+        while row < end {
+            if let outcome = examine(matcher, row) { return outcome }
+            row += 1
+        }
+        return .exhausted
+    }
+
+    private func scanBackward(_ matcher: TextMatcher, from end: Int) -> ScanOutcome {
+        var row = end - 1
+        while row >= 0 {
+            if let outcome = examine(matcher, row) { return outcome }
+            row -= 1
+        }
+        return .exhausted
+    }
+
+    /// A match, a dropped page, or nil to go on. A row missing from a page that is in memory
+    /// (the page came back shorter) has nothing to match and is passed over.
+    private func examine(_ matcher: TextMatcher, _ row: Int) -> ScanOutcome? {
+        if let item = item(atVisible: row) {
+            return matcher.matches(item.text) ? .match(row) : nil
+        }
+        guard let storeRow = storeRow(at: row), let page = store.page(containing: storeRow),
+              !store.isLoaded(page: page) else { return nil }
+        return .dropped(row: row, page: page)
+    }
+
+    /// Rows were inserted into the filtered list at visible row `index`: the pending search's
+    /// rows below it move down with their items.
+    mutating func searchRowsInserted(at index: Int, count: Int) {
+        guard var pending = search?.pending, count > 0 else { return }
+        // Forward, rows inserted at the very next row are still to be examined; backward, the
+        // bound is exclusive, so rows inserted below it move it.
+        if pending.nextRow > index || (pending.phase == .above && pending.nextRow == index) {
+            pending.nextRow += count
+        }
+        if pending.origin >= index { pending.origin += count }
+        search?.pending = pending
     }
 
     private mutating func jump(to visibleRow: Int) {

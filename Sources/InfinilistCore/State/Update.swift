@@ -114,8 +114,10 @@ extension AppState {
             }
         case .select: return selectionOutput()
         case .retry:
+            // Everything that failed is tried again: the tail and any dropped page.
+            let refetchesRetried = retryRefetches()
             if case .failed(let page, _) = tail { return [request(page: page)] }
-            return retryRefetches() ? [] : [.bell]
+            return refetchesRetried ? [] : [.bell]
         case .search: mode = .prompt(Prompt(kind: .search))
         case .searchNext: return repeatSearch(forward: true)
         case .searchPrevious: return repeatSearch(forward: false)
@@ -148,7 +150,8 @@ extension AppState {
     /// the loaded rows, the latter keeps loading until enough rows match (or the source ends).
     private mutating func continueLoading() -> [Effect] {
         guard tail == .idle else { return [] }
-        if search?.pending != nil { return [request(page: store.pageCount)] }
+        // A search waiting for a dropped page to come back does not need the tail yet.
+        if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         let lastRow = visibleCount - 1
         guard lastRow - viewport.cursor <= prefetchDistance else { return [] }
         return [request(page: store.pageCount)]

@@ -63,7 +63,7 @@ public actor Loader {
         let source = self.source
         let pendingReset = sourceReset
         // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
-        let reporter: @Sendable (FetchWait) async -> Void = { [weak self] wait in
+        let reporter = WaitReporter { [weak self] wait in
             await self?.waiting(request, wait)
         }
         let task = Task {

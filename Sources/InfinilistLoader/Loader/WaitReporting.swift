@@ -15,9 +15,21 @@ struct FetchWait: Sendable, Equatable {
 /// the loader binds a reporter to each fetch's task, and the fetcher reports to whatever is bound
 /// (nothing, for a source used on its own, as in `HTTPSource` tests).
 enum WaitReporting {
-    @TaskLocal static var reporter: (@Sendable (FetchWait) async -> Void)?
+    /// The reporter is boxed in a class: a task-local holding an optional `async` closure
+    /// directly is miscompiled by Swift 6.3.1 with `-O` (the release build crashed in
+    /// `withValue`); a task-local of a final class type is not. See docs/decisions.md.
+    @TaskLocal static var reporter: WaitReporter?
 
     static func report(_ wait: FetchWait) async {
-        await reporter?(wait)
+        await reporter?.report(wait)
+    }
+}
+
+/// Where a fetch's waits go: the loader that started it.
+final class WaitReporter: Sendable {
+    let report: @Sendable (FetchWait) async -> Void
+
+    init(_ report: @escaping @Sendable (FetchWait) async -> Void) {
+        self.report = report
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Hummingbird
 
@@ -63,21 +64,7 @@ private func withFaultServer<T: Sendable>(
     _ body: @Sendable (FaultServer) async throws -> T
 ) async throws -> T {
     let log = FaultLog()
-    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    let app = Application(
-        router: FaultRoutes.router(log: log),
-        configuration: .init(address: .hostname(host, port: 0)),
-        onServerRunning: { channel in
-            portContinuation.yield(channel.localAddress?.port ?? 0)
-            portContinuation.finish()
-        }
-    )
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else { throw TestServerError.noPort }
-        let result = try await body(FaultServer(base: "http://\(host):\(port)", log: log))
-        group.cancelAll()
-        return result
+    return try await withLocalServer(router: FaultRoutes.router(log: log), host: host) { port in
+        try await body(FaultServer(base: "http://\(host):\(port)", log: log))
     }
 }
