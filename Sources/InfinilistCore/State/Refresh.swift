@@ -6,6 +6,10 @@ struct RefreshAnchor: Sendable, Equatable {
     let row: Int
     /// Its height on screen, kept so the list does not seem to jump.
     let offset: Int
+
+    /// How far past its old row a refresh keeps loading to find the item again: two screens,
+    /// and at least 100 rows (a hundred new items at the top is a busy feed).
+    static func searchMargin(screen: Int) -> Int { max(100, 2 * screen) }
 }
 
 extension AppState {

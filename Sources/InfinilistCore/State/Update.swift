@@ -152,6 +152,12 @@ extension AppState {
         guard tail == .idle else { return [] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
+        // A refresh looks for the cursor's item up to a little past where it was: new items at
+        // the top push it down, and it is "still there" if it is anywhere near its old place.
+        if let anchor = refreshAnchor, anchor.id != nil,
+           store.itemCount <= anchor.row + RefreshAnchor.searchMargin(screen: viewport.height) {
+            return [request(page: store.pageCount)]
+        }
         let lastRow = visibleCount - 1
         guard lastRow - viewport.cursor <= prefetchDistance else { return [] }
         return [request(page: store.pageCount)]

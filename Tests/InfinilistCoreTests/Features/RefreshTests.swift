@@ -50,9 +50,31 @@ import Testing
         state.press(.home)
         for _ in 0..<6 { state.press(.down) }
         state.press(.char("R"))
-        state.answer(items(200..<210))
+        // The refresh looks a margin past the old row for the item, then gives up on it.
+        var next = 200
+        while state.isRefreshing, state.inFlight != nil, next < 1_000 {
+            state.answer(items(next..<(next + 10)))
+            next += 10
+        }
+        #expect(!state.isRefreshing)
         #expect(state.viewport.cursor == 6)
-        #expect(!state.isRefreshing, "page 0 covers the row; nothing more loads, so the refresh is over")
+        #expect(state.store.itemCount > 6 + RefreshAnchor.searchMargin(screen: 5))
+        #expect(state.store.itemCount <= 6 + RefreshAnchor.searchMargin(screen: 5) + 10)
+    }
+
+    /// Sixty new items at the top push the item six pages down: the refresh keeps loading
+    /// until it finds it, and the cursor is on it again.
+    @Test func theItemIsFoundAfterManyNewItems() {
+        var state = loadedState(pages: 2, prefetch: 0)
+        state.press(.home)
+        for _ in 0..<7 { state.press(.down) }   // item 7
+        state.press(.char("R"))
+        for page in 0..<6 { state.answer(items((500 + page * 10)..<(510 + page * 10))) }
+        #expect(state.isRefreshing)
+        state.answer(items(0..<10))
+        #expect(state.selectedItem?.id == "7")
+        #expect(state.viewport.cursor == 67)
+        #expect(!state.isRefreshing)
     }
 
     @Test func theRowNumberIsClampedWhenFewerRowsLoad() {
