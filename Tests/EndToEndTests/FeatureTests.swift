@@ -24,7 +24,7 @@ struct FeatureTests {
         #expect(pointed.contains("Coffee ☕ + code"))
         #expect(try #require(StatusCounts(rows)).loaded >= 200)
         // The match is highlighted: black on yellow.
-        let styled = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
+        let styled = try await Self.styledScreen(tmux, containing: 43)
         #expect(Self.colourParameters(in: styled).contains(43))
         try tmux.send("q")
         #expect(try await tmux.waitForExit(timeout: patience) == 0)
@@ -163,6 +163,18 @@ struct FeatureTests {
         #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
+    /// The screen with its escapes, once it shows colour parameter `code` (or after `patience`):
+    /// on a busy machine one capture can fall between two paints.
+    static func styledScreen(_ tmux: TmuxSession, containing code: Int) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(30)
+        var screen = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
+        while !colourParameters(in: screen).contains(code), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            screen = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
+        }
+        return screen
+    }
+
     @Test(arguments: [
         ([String](), [String: String]()),
         (["--color", "always"], ["NO_COLOR": "1"]),
@@ -172,7 +184,7 @@ struct FeatureTests {
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"] + arguments, environment: environment)
         defer { tmux.close() }
         try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
-        let screen = try tmux.query(["capture-pane", "-p", "-e", "-t", "e2e"])
+        let screen = try await Self.styledScreen(tmux, containing: 36)
         #expect(Self.colourParameters(in: screen).contains(36), "the pointer is cyan: \(screen.prefix(200).debugDescription)")
         try tmux.send("q")
         #expect(try await tmux.waitForExit(timeout: patience) == 0)
