@@ -141,6 +141,10 @@ final class TmuxSession {
     private func tmux(_ arguments: [String], check: Bool = true) throws -> String {
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
+        // `swift test` sets NO_COLOR for the test process; the program must start from a neutral
+        // environment, and tests that want NO_COLOR say so (`environment:` above).
+        environment["NO_COLOR"] = nil
+        environment["COLORTERM"] = nil
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = "C.UTF-8"
         // A file, not a pipe: the tmux server forked by new-session would hold a pipe open.
