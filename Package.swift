@@ -38,12 +38,19 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]
         ),
-        /// The command: argument parsing, the curses screen, the event loop, --dump.
+        /// The one event loop (messages in, effects out, paint once) with the screen injected:
+        /// the terminal, --dump and the tests run it. No curses.
+        .target(
+            name: "InfinilistRuntime",
+            dependencies: ["InfinilistCore", "InfinilistLoader"]
+        ),
+        /// The command: argument parsing, the curses screen, wiring and teardown.
         .executableTarget(
             name: "infinilist",
             dependencies: [
                 "InfinilistCore",
                 "InfinilistLoader",
+                "InfinilistRuntime",
                 "CNCursesW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -73,6 +80,7 @@ let package = Package(
             dependencies: [
                 "InfinilistCore",
                 "InfinilistLoader",
+                "InfinilistRuntime",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

@@ -1,6 +1,6 @@
 import Glibc
 
-/// `make bench`: measures issue 5's figures for infinilist and its peers (fzf, less) in one run
+/// `make bench`: measures the browsing figures of docs/performance.md for infinilist and its peers (fzf, less) in one run
 /// and prints them as one table. It prints figures only; it never asserts on times (tests check
 /// behaviour, not speed). Method and meaning of each figure: docs/performance.md.
 @main
@@ -74,7 +74,7 @@ enum Bench {
         if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }
     }
 
-    /// The prefetch simulation over issue 5's grid, fixed distance (one screen) beside auto.
+    /// The prefetch simulation over the goals' grid, fixed distance (one screen) beside auto.
     private static func simulate() -> [BenchResults.SimulationRow] {
         progress("prefetch simulation")
         let screenRows = BenchEnvironment.size.rows - 1

@@ -123,7 +123,7 @@ struct PrefetchSimulation {
         return footer >= state.viewport.top && footer < state.viewport.top + state.viewport.height
     }
 
-    /// The grid of issue 5: latencies x speeds.
+    /// The grid of the prefetch goals: latencies x speeds.
     static let latencies = [50, 300, 1000]
     static let speeds = [10, 30, 60]
 }

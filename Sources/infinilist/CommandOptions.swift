@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// Every flag of the command, with its help text. Kept apart from `Infinilist` so the command
-/// reads as "parse, then run", and so issue 6's config file can fill the same fields.
+/// reads as "parse, then run", and so the config file's named sources can fill the same fields.
 struct CommandOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. Without a URL, the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION above).",
@@ -116,29 +116,14 @@ struct CommandOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Mouse support: the wheel scrolls, a click selects a row. --no-mouse leaves the mouse to the terminal (its own text selection).")
     var mouse = true
 
+    /// The checks that concern the command line itself (flags that need another flag, or a URL),
+    /// then every source option, through the one validation the sources are built from
+    /// (`SourceOptions.validated`), so a mistake is a usage error before any request. `@NAME` is
+    /// checked once the config file has filled in the source's flags.
     func validate() throws {
-        try Self.notNegative(demoLatency, "--demo-latency")
-        try Self.notNegative(demoItems, "--demo-items")
-        try Self.notNegative(firstPage, "--first-page")
-        // Page numbers are counted up from here; 2^53 is the largest every JSON reader keeps exact.
-        guard firstPage <= 1 << 53 else { throw ValidationError("--first-page must be at most 2^53, not \(firstPage)") }
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
-        try Self.notNegative(retries, "--retries")
-        if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be at least 1, not \(maxPages)") }
-        guard pageSize >= 1 else { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
-        guard pageSize <= 100_000 else { throw ValidationError("--page-size must be at most 100000, not \(pageSize)") }
-        if let demoLatency, demoLatency > 86_400_000 {
-            throw ValidationError("--demo-latency must be at most 86400000 ms (a day), not \(demoLatency)")
-        }
-        if let timeout, !(timeout > 0 && timeout <= 86_400) {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400 (a day), not \(timeout)")
-        }
-        if let maxPageBytes, maxPageBytes.bytes < 1 {
-            throw ValidationError("--max-page-bytes must be at least 1 byte")
-        }
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
-        // @NAME is checked once the config file has filled in the source's flags.
         if let url, !url.hasPrefix("@") {
             if demoLatency != nil { throw ValidationError("--demo-latency only applies to the demo feed (no URL)") }
             if demoItems != nil { throw ValidationError("--demo-items only applies to the demo feed (no URL)") }
@@ -148,6 +133,7 @@ struct CommandOptions: ParsableArguments {
                 throw ValidationError("\(flag) applies to a URL, not to the demo feed")
             }
         }
+        if url?.hasPrefix("@") != true { _ = try SourceFactory.configuration(from: self) }
     }
 
     private static func notNegative(_ value: Int?, _ flag: String) throws {

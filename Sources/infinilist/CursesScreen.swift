@@ -1,5 +1,6 @@
 import CNCursesW
 import Glibc
+import InfinilistRuntime
 import InfinilistCore
 
 /// The terminal could not be used (no controlling terminal, unknown TERM).

@@ -1,36 +1,31 @@
 import Glibc
 import InfinilistLoader
-import Synchronization
+import InfinilistRuntime
 
-/// `--dump`: no screen; the loader's `Dumper` writes every item to stdout. SIGINT, SIGTERM and
-/// SIGHUP cancel the dump, so what was loaded is flushed before exiting with 128 + signal.
+/// `--dump`: no screen; the one event loop runs the `DumpModel`, which writes every item to
+/// stdout. SIGINT, SIGTERM and SIGHUP reach the loop through the inbox, so what was loaded is
+/// flushed before exiting with 128 + signal; a failed write stops at once (141 for a reader that
+/// went away, as `yes | head` does; 1 with the error named otherwise).
 struct DumpRun {
     let options: CommandOptions
-    let sourceOptions: SourceOptions
+    let source: SourceConfiguration
 
     func run() throws -> Int32 {
         SignalWatcher.blockForProcess()
-        let source = try SourceFactory.make(url: options.url, options: sourceOptions)
-        let maxItems = options.maxItems
-        let verbose = options.verbose
-        let task = Task {
-            await Dumper(maxItems: maxItems, verbose: verbose).run(source: source)
-        }
-        let received = ReceivedSignal()
+        let inbox = try Inbox()
+        let source = PageSources.make(self.source)
         let watcher = SignalWatcher { number in
             guard number != SIGWINCH else { return }
-            received.number.withLock { $0 = $0 ?? number }
-            task.cancel()
+            inbox.post(.signal(number))
         }
-        let status = Blocking.run { await task.value }
+        let errors = FileLineOutput.standardError()
+        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose)
+            .run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         Blocking.run { await source.close() }
-        if let number = received.number.withLock({ $0 }) { return 128 + number }
-        return status
+        if case .outputFailed(let error) = outcome.exit, error != EPIPE {
+            errors.write(line: "infinilist: cannot write to standard output: \(String(cString: strerror(error)))")
+        }
+        return outcome.exit.exitCode
     }
-}
-
-/// The first signal that stopped a dump.
-private final class ReceivedSignal: Sendable {
-    let number = Mutex<Int32?>(nil)
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import InfinilistCore
 import InfinilistLoader
+import InfinilistRuntime
 
 /// Browsing on the terminal: wires the source, the loader, the signal watcher and the screen
 /// around the event loop, and takes them down in the order that keeps the terminal sane on every
@@ -9,7 +10,7 @@ import InfinilistLoader
 /// print the chosen item to stdout.
 struct InteractiveSession {
     let options: CommandOptions
-    let sourceOptions: SourceOptions
+    let source: SourceConfiguration
 
     /// Returns the exit status.
     func run() throws -> Int32 {
@@ -17,7 +18,7 @@ struct InteractiveSession {
         SignalWatcher.blockForProcess()
         let inbox = try Inbox()
         // Last of what can throw: from here on the source (an HTTP client) is always closed.
-        let source = try SourceFactory.make(url: options.url, options: sourceOptions)
+        let source = PageSources.make(self.source)
         let log: VerboseLog? = options.verbose ? VerboseLog() : nil
         var note: (@Sendable (String) -> Void)?
         if let log { note = { log.note($0) } }
@@ -48,7 +49,7 @@ struct InteractiveSession {
             defer { screen.close() }
             let config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch.policy, keep: options.keep)
             var loop = EventLoop(
-                program: AppState(config: config, size: screen.size),
+                model: AppState(config: config, size: screen.size),
                 screen: screen,
                 inbox: inbox,
                 loader: driver

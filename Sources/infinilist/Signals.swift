@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import InfinilistRuntime
 
 /// Observes SIGINT, SIGTERM, SIGHUP and SIGWINCH without signal handlers of our own: the screen
 /// turns them into inbox events, so that the loop (and only the loop) reacts, restores the

@@ -2,37 +2,40 @@ import ArgumentParser
 import InfinilistCore
 import InfinilistLoader
 
-/// Turns the command's flags into the loader's `SourceOptions` and builds the page source. Every
-/// problem the loader finds (bad URL or scheme, unknown placeholder, malformed path, template or
-/// header) becomes a usage error here, before any request is sent.
+/// Turns the command's flags into the loader's `SourceOptions` and has them checked, once, into
+/// the `SourceConfiguration` the source is built from. Every problem (bad URL or scheme, unknown
+/// placeholder, malformed path, template or header, a number out of range) becomes a usage error
+/// here, before any request is sent.
 enum SourceFactory {
-    static func sourceOptions(from options: CommandOptions) throws -> SourceOptions {
+    static func configuration(from options: CommandOptions) throws -> SourceConfiguration {
+        do {
+            return try sourceOptions(from: options).validated(url: options.url)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    private static func sourceOptions(from options: CommandOptions) -> SourceOptions {
         var source = SourceOptions()
         source.pageSize = options.pageSize
         source.format = options.format
         source.idPath = options.idPath
         source.demoItems = options.demoItems
-        if let latency = options.demoLatency { source.demoLatency = .milliseconds(latency) }
+        // Out of range (or not a number) becomes a value the validation refuses, with its message.
+        if let latency = options.demoLatency { source.demoLatency = .milliseconds(min(max(latency, -1), 86_400_001)) }
         source.firstPage = options.firstPage
         source.itemsPath = options.itemsPath
         source.cursorPath = options.cursorPath
         source.nextPath = options.nextPath
         source.maxPages = options.maxPages
         source.headers = options.headers
-        if let timeout = options.timeout { source.timeout = .milliseconds(Int64((timeout * 1000).rounded(.up))) }
+        if let timeout = options.timeout {
+            source.timeout = timeout > 0 && timeout <= 86_400 ? .milliseconds(Int64((timeout * 1000).rounded(.up))) : .zero
+        }
         if let size = options.maxPageBytes { source.maxPageBytes = size.bytes }
         if let retries = options.retries { source.retry.retries = retries }
         source.trustedHosts = options.trustHosts
         source.allowInsecureRedirect = options.allowInsecureRedirect
         return source
-    }
-
-    /// The demo feed without a URL, else the HTTP source. The caller closes it (`await close()`).
-    static func make(url: String?, options: SourceOptions) throws -> any PageSource {
-        do {
-            return try PageSources.make(url: url, options: options)
-        } catch {
-            throw ValidationError(error.message)
-        }
     }
 }

@@ -10,7 +10,7 @@ import Testing
         var ids: [String] = []
         var last: FetchedPage?
         while let current = key {
-            let page = try await demo.fetch(current)
+            let page = try await demo.fetchPage(current)
             sizes.append(page.items.count)
             ids += page.items.compactMap(\.id)
             key = page.next
@@ -24,22 +24,22 @@ import Testing
 
     @Test func exactMultipleOfThePageSizeEndsOnTheFullPage() async throws {
         let demo = DemoSource(items: 100, pageSize: 50, latency: .zero)
-        let first = try await demo.fetch(demo.firstKey())
-        let second = try await demo.fetch(try #require(first.next))
+        let first = try await demo.fetchPage(demo.firstKey())
+        let second = try await demo.fetchPage(try #require(first.next))
         #expect(second.items.count == 50)
         #expect(second.isLast)
     }
 
     @Test func isDeterministic() async throws {
-        let a = try await DemoSource(latency: .zero).fetch(PageKey(page: 7, offset: 300))
-        let b = try await DemoSource(latency: .zero).fetch(PageKey(page: 7, offset: 300))
+        let a = try await DemoSource(latency: .zero).fetchPage(PageKey(page: 7, offset: 300))
+        let b = try await DemoSource(latency: .zero).fetchPage(PageKey(page: 7, offset: 300))
         #expect(a == b)
         #expect(a.items.count == 50)
         #expect(a.next != nil)   // endless
     }
 
     @Test func itemsAreRealJSONWithTheAdvertisedFields() async throws {
-        let page = try await DemoSource(items: 200, pageSize: 200, latency: .zero).fetch(PageKey(page: 1))
+        let page = try await DemoSource(items: 200, pageSize: 200, latency: .zero).fetchPage(PageKey(page: 1))
         let first = try #require(page.items.first)
         let json = try JSONParser.parse(first.json)
         for field in ["id", "title", "author", "score", "comments", "url", "created_at"] {
@@ -56,13 +56,13 @@ import Testing
 
     @Test func latencyIsCancellable() async throws {
         let demo = DemoSource(latency: .seconds(30))
-        let task = Task { try await demo.fetch(demo.firstKey()) }
+        let task = Task { try await demo.fetchPage(demo.firstKey()) }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
     @Test func emptyFeedEndsAtOnce() async throws {
-        let page = try await DemoSource(items: 0, latency: .zero).fetch(PageKey(page: 1))
+        let page = try await DemoSource(items: 0, latency: .zero).fetchPage(PageKey(page: 1))
         #expect(page.items.isEmpty)
         #expect(page.isLast)
     }

@@ -1,5 +1,6 @@
 import InfinilistCore
 import InfinilistLoader
+import InfinilistRuntime
 import Testing
 
 @Suite struct DumperTests {

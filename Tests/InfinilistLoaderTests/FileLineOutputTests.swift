@@ -5,6 +5,7 @@ import Darwin
 #endif
 import InfinilistCore
 import InfinilistLoader
+import InfinilistRuntime
 import Testing
 
 @Suite struct FileLineOutputTests {
@@ -39,12 +40,18 @@ import Testing
 /// Three items, then an error.
 private struct FailingAfterFirstPage: PageSource {
     var name: String { "test" }
-    func firstKey() -> PageKey { PageKey(page: 1) }
-    func fetch(_ key: PageKey) async throws -> FetchedPage {
+    func startWalk() -> Walk { Walk(firstKey: PageKey(page: 1)) }
+    func fetch(_ key: PageKey) async throws -> PageResponse {
         guard key.index == 0 else { throw PageLoadError(.connection, "the second page is broken") }
-        let items = ["a", "b", "c"].enumerated().map { index, title in
-            Item(json: #"{"id":\#(index + 1),"title":"\#(title)"}"#, text: title)
+        let items: [JSONValue] = ["a", "b", "c"].enumerated().map { index, title in
+            .object(["id": .number(String(index + 1)), "title": .string(title)])
         }
-        return FetchedPage(items: items, next: key.advanced(by: items.count))
+        return PageResponse(url: "test", body: .array(items), items: items)
+    }
+    func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
+        let items = response.items.map { value in Item(json: value.compactJSON, text: value.objectValue?["title"]?.scalarText ?? "") }
+        let continuation = FetchedPage.Continuation.next(key.advanced(by: items.count))
+        walk.advance(past: key.index, to: continuation)
+        return FetchedPage(items: items, continuation: continuation)
     }
 }

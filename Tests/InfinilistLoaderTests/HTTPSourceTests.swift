@@ -57,7 +57,7 @@ import Testing
         try await withTestServer { base, log in
             for path in ["/root?page={page}", "/redirect?page={page}"] {
                 let source = try HTTPSource(url: base + path, options: SourceOptions())
-                let page = try await source.fetch(source.firstKey())
+                let page = try await source.fetchPage(source.firstKey())
                 #expect(page.items.map(\.text) == (1...20).map { "Item \($0)" }, "\(path)")
                 #expect(page.next == PageKey(index: 1, page: 2, offset: 20))
                 await source.close()
@@ -76,7 +76,7 @@ import Testing
             var options = SourceOptions()
             options.headers = ["X-Token: secret"]
             let source = try HTTPSource(url: "\(base)/headers", options: options)
-            let page = try await source.fetch(source.firstKey())
+            let page = try await source.fetchPage(source.firstKey())
             #expect(page.items.first?.json == #"{"user-agent":"infinilist/\#(InfinilistVersion.string)","accept":"application/json","x-token":"secret"}"#)
             #expect(page.isLast)   // no placeholder: a single request
             await source.close()
@@ -114,7 +114,7 @@ import Testing
         options.retry.retries = 0
         let source = try HTTPSource(url: "http://127.0.0.1:9/?page={page}", options: options)
         await #expect(throws: PageLoadError(.connection, "cannot reach 127.0.0.1:9: connection refused")) {
-            try await source.fetch(source.firstKey())
+            try await source.fetchPage(source.firstKey())
         }
         await source.close()
     }

@@ -166,7 +166,7 @@ import Testing
             for page in 0...2 { _ = try await load(loader, inbox, request(page + 1, page: page)) }
             // The top 20 items go: the new page 1 holds what the old walk showed as page 3.
             feed.removeTop(20)
-            let refreshed = try await load(loader, inbox, PageRequest(id: RequestID(10), page: 0, restart: true))
+            let refreshed = try await load(loader, inbox, PageRequest(id: RequestID(10), page: 0, kind: .restart))
             #expect(Self.ids(refreshed) == Self.ids(31...40))
             #expect(await loader.key(forPage: 2) == nil)
             let next = try await load(loader, inbox, request(11, page: 1))
@@ -174,14 +174,20 @@ import Testing
         }
     }
 
-    @Test func aRefetchedPageIsNotRecordedByTheDeduplicator() {
-        let deduplicator = Deduplicator(window: 2)
-        let item = { (id: String) in Item(json: "{}", text: id, id: id) }
-        _ = deduplicator.filter([item("a")], page: 1)
-        _ = deduplicator.filter([item("b")], page: 2)
-        _ = deduplicator.filter([item("c")], page: 3)
-        // A re-fetch of page 2 keeps its own item, drops page 3's, and forgets nothing.
-        #expect(deduplicator.filterRefetched([item("b"), item("c"), item("x"), item("x")], ids: ["b", "c", "x", "x"], page: 2).map(\.text) == ["b", "x"])
-        #expect(deduplicator.filter([item("b"), item("c"), item("x")], page: 4).map(\.text) == ["x"])
+    @Test func aRefetchedPageIsNotRecordedInTheWalk() {
+        let pager = PagerRun(Pager(
+            style: PageCounterStyle(template: template("https://x.example/?page={page}"), firstPage: 1, pageSize: 1),
+            shape: ItemShape(idPath: JSONPath([.key("id")])),
+            maxPages: nil
+        ))
+        var key = pager.firstKey()
+        for id in ["a", "b", "c"] {
+            key = pager.page(for: key, response: response(#"[{"id": "\#(id)"}]"#)).next ?? key
+        }
+        // A re-fetch of page 2 keeps its own item, drops page 3's, and records nothing.
+        let second = PageKey(index: 1, page: 2, offset: 1)
+        let again = pager.page(for: second, response: response(#"[{"id": "b"}, {"id": "c"}, {"id": "x"}, {"id": "x"}]"#), kind: .refetch)
+        #expect(again.items.map(\.id) == ["b", "x"])
+        #expect(pager.page(for: key, response: response(#"[{"id": "b"}, {"id": "c"}, {"id": "x"}]"#)).items.map(\.id) == ["x"])
     }
 }

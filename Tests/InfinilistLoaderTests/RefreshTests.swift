@@ -2,7 +2,7 @@ import InfinilistCore
 import InfinilistLoader
 import Testing
 
-/// The loader's side of `R` / Ctrl-R against a real server: a request flagged `restart` fetches
+/// The loader's side of `R` / Ctrl-R against a real server: a request of kind `restart` fetches
 /// page 0 again and forgets the keys learned for later pages, while a plain request for page 0 (a
 /// retry, a re-fetch) keeps them.
 @Suite struct RefreshTests {
@@ -17,7 +17,7 @@ import Testing
             }
             #expect(await loader.key(forPage: 3) != nil)
 
-            await loader.start(PageRequest(id: RequestID(4), page: 0, restart: true))
+            await loader.start(PageRequest(id: RequestID(4), page: 0, kind: .restart))
             let refreshed = try #require(await inbox.wait(for: 4).last?.loaded)
             #expect(refreshed.request.id == RequestID(4))
             #expect(refreshed.items.first?.text == "Item 1")
@@ -61,7 +61,7 @@ import Testing
             _ = await inbox.wait(for: 1)
             await loader.start(request(2, page: 1))
             #expect(await loader.isInFlight(page: 1))
-            await loader.start(PageRequest(id: RequestID(3), page: 0, restart: true))
+            await loader.start(PageRequest(id: RequestID(3), page: 0, kind: .restart))
             #expect(await loader.isInFlight(page: 1) == false)
             let messages = await inbox.wait(for: 2)
             #expect(messages.compactMap(\.loaded).map(\.request.id) == [RequestID(1), RequestID(3)])

@@ -1,5 +1,6 @@
 import InfinilistCore
 import InfinilistLoader
+import InfinilistRuntime
 import Testing
 
 /// The stop rules every style shares, against servers that would otherwise keep a pager busy
@@ -51,5 +52,45 @@ import Testing
             requests: (1...3).map { "/bad/endless?page=\($0)" },
             end: "--max-pages 3 reached"
         ))
+    }
+
+    @Test func aPageCycleComingBackAfterManyPagesStops() async throws {
+        // Every id is remembered, not only a recent window: page 34 repeats page 1, and ten
+        // pages of nothing new end the list instead of requesting forever.
+        try await ReplicaCheck.run(ReplicaCase(
+            path: "/bad/page-cycle?page={page}",
+            ids: (1...66).map(String.init),
+            requests: (1...43).map { "/bad/page-cycle?page=\($0)" },
+            end: "10 pages in a row brought nothing new",
+            keep: 1000
+        ))
+    }
+
+    @Test func aCursorAPIRepeatingItsItemsWithFreshCursorsStops() async throws {
+        var options = SourceOptions()
+        options.idPath = "id"
+        try await ReplicaCheck.run(ReplicaCase(
+            path: "/bad/same-items?cursor={cursor}",
+            options: options,
+            ids: ["1", "2", "3"],
+            requests: ["/bad/same-items"] + (1...10).map { "/bad/same-items?cursor=\($0)" },
+            end: "10 pages in a row brought nothing new"
+        ))
+    }
+
+    @Test func withoutAnIdRepeatedItemsStillEndTheWalk() async throws {
+        // Nothing is dropped without an id (two equal items may both be real), but a page of
+        // items the list already holds brings nothing new all the same.
+        try await withTestServer { base, log in
+            let source = try HTTPSource(url: base + "/bad/same-items?cursor={cursor}", options: SourceOptions())
+            let output = LineCollector()
+            let errors = LineCollector()
+            let status = await Dumper(verbose: true).run(source: source, output: output, errors: errors)
+            await source.close()
+            #expect(status == 0)
+            #expect(output.lines.count == 33)
+            #expect(log.all.count == 11)
+            #expect(errors.lines.last == "end: 10 pages in a row brought nothing new (33 items)")
+        }
     }
 }

@@ -7,21 +7,35 @@ public struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible
     public var description: String { "#\(value)" }
 }
 
-/// A request the core makes of the loader: "fetch page `page` (0-based ordinal in the list)".
-/// How that page is addressed (page number, offset, cursor, next URL) is the loader's business.
+/// What a request is for, said by the core, which alone knows: the loader never has to guess
+/// from page numbers whether an answer may move the walk on.
+public enum RequestKind: Sendable, Hashable {
+    /// The page after the last one loaded (the tail; also its retry after a failure): its answer
+    /// moves the walk on (next key, end, ids seen).
+    case next
+    /// A page loaded before and dropped from memory, asked for again: its answer refills rows and
+    /// changes nothing of the walk.
+    case refetch
+    /// Page 0 of a refresh: the walk starts over (later pages may be addressed differently now:
+    /// cursors, shifted offsets), and what is in flight is cancelled.
+    case restart
+    /// Page 0 (or a page after it) asked for again to look for new items at the top of a live
+    /// list: like `refetch`, it does not move the walk on.
+    case poll
+}
+
+/// A request the core makes of the loader: "fetch page `page` (0-based ordinal in the list), for
+/// this reason". How that page is addressed (page number, offset, cursor, next URL, a body) is the
+/// loader's business.
 public struct PageRequest: Sendable, Hashable {
     public let id: RequestID
     public let page: Int
-    /// True for the first request of a refresh (`R`, Ctrl-R): the loader must forget every page
-    /// key and end it learned (later pages may be addressed differently now: cursors, shifted
-    /// offsets) before fetching. Only ever set on page 0. A plain request for page 0 (a retry, or
-    /// the re-fetch of a dropped page) keeps what the loader knows.
-    public let restart: Bool
+    public let kind: RequestKind
 
-    public init(id: RequestID, page: Int, restart: Bool = false) {
+    public init(id: RequestID, page: Int, kind: RequestKind = .next) {
         self.id = id
         self.page = page
-        self.restart = restart
+        self.kind = kind
     }
 }
 

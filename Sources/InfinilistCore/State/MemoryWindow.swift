@@ -66,7 +66,7 @@ extension AppState {
     mutating func refetch(page: Int) -> Effect? {
         guard page < store.pageCount, !store.isLoaded(page: page), !store.rows(ofPage: page).isEmpty,
               refetching[page] == nil, refetchFailures[page] == nil else { return nil }
-        let request = PageRequest(id: RequestID(nextRequestID), page: page)
+        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: .refetch)
         nextRequestID += 1
         refetching[page] = request.id
         return .load(request)

@@ -14,7 +14,7 @@ struct RefreshAnchor: Sendable, Equatable {
 
 extension AppState {
     /// `R` / Ctrl-R: cancels what is in flight, clears the store and asks for page 0 again with a
-    /// new request id, flagged `restart` so the loader forgets the page keys it learned. As pages
+    /// new request id, of kind `restart` so the loader forgets the page keys it learned. As pages
     /// arrive the cursor goes back to its item (by `Item.id`) if it is among the rows that load
     /// anyway, else to the same row number, clamped. The filter's query and the marks by id stay.
     mutating func refresh() -> [Effect] {
@@ -33,7 +33,7 @@ extension AppState {
         total = nil
         tail = .idle
         viewport.clamp(itemCount: 0)
-        effects.append(request(page: 0, restart: true))
+        effects.append(request(page: 0, kind: .restart))
         return effects
     }
 

@@ -163,8 +163,8 @@ extension AppState {
         return [request(page: store.pageCount)]
     }
 
-    mutating func request(page: Int, restart: Bool = false) -> Effect {
-        let request = PageRequest(id: RequestID(nextRequestID), page: page, restart: restart)
+    mutating func request(page: Int, kind: RequestKind = .next) -> Effect {
+        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: kind)
         nextRequestID += 1
         tail = .loading(request)
         return .load(request)

@@ -2,27 +2,22 @@ import InfinilistCore
 
 /// Fetches pages for the core in the background and hands each result back as a `Message`.
 ///
-/// The core only speaks of page ordinals (0, 1, 2, ...); the loader knows how each is addressed.
-/// It learns the key of page *n + 1* from page *n* and keeps every key, so any page whose key is
-/// known can be requested again at any time: a retry after a failure, a refresh of page 0, or a
-/// re-fetch of a page dropped from memory. At most one request per page is in flight. Every request
-/// is answered exactly once, by `.pageLoaded` or `.pageFailed`, unless it is cancelled, in which
-/// case it is answered never; while the source holds a request back (rate limit, retry backoff)
-/// `.pageWaiting` countdowns come first. The loader never touches the terminal or stdout.
+/// The core only speaks of page ordinals (0, 1, 2, ...) and says what each request is for
+/// (`RequestKind`); the loader owns the walk down the list as one value (`Walk`: the keys learnt,
+/// the end, what was seen) and updates it with the source's pure paging function as answers
+/// arrive, one at a time on this actor. Any page whose key is known can be requested again at any
+/// time: a retry after a failure, a re-fetch of a page dropped from memory, a refresh (`restart`:
+/// a new walk). At most one request per page is in flight. Every request is answered exactly once,
+/// by `.pageLoaded` or `.pageFailed`, unless it is cancelled, in which case it is answered never
+/// (a late answer to a cancelled request is dropped by its id before it can touch the walk);
+/// while the source holds a request back (rate limit, retry backoff) `.pageWaiting` countdowns
+/// come first. The loader never touches the terminal or stdout.
 public actor Loader {
     private let source: any PageSource
     private let deliver: @Sendable (Message) -> Void
     private let log: (@Sendable (String) -> Void)?
-
-    /// The key of every page that can be requested: page 0 always, page n + 1 once page n loaded.
-    private var keys: [Int: PageKey]
-    /// The ordinal of the last page, once a page said the list ends there.
-    private var lastPage: Int?
+    private var walk: Walk
     private var inFlight: [Int: Flight] = [:]
-    /// The source's reset for the latest refresh, which every fetch started after it awaits first,
-    /// so no page of the new walk is judged by the old walk's memory. `reset()` stays synchronous
-    /// (it must cancel at once) and hands the asynchronous part to this task. Nil before any reset.
-    private var sourceReset: Task<Void, Never>?
 
     private struct Flight {
         let request: PageRequest
@@ -44,24 +39,23 @@ public actor Loader {
         self.source = source
         self.deliver = deliver
         self.log = log
-        self.keys = [0: source.firstKey()]
+        self.walk = source.startWalk()
         self.sourceName = source.name
     }
 
     /// Starts fetching `request.page` unless that page is already in flight (then the request is
     /// ignored: the one in flight will answer). A page whose key is not known yet, or past the known
-    /// end, is answered at once with a failure. A `restart` request (a refresh) first forgets every
-    /// learned key and cancels what is in flight (`reset()`), so page 0 is fetched anew.
+    /// end, is answered at once with a failure. A `restart` first cancels what is in flight and
+    /// starts a new walk, so page 0 is fetched anew and nothing of the old walk judges it.
     public func start(_ request: PageRequest) {
-        if request.restart { reset() }
+        if request.kind == .restart { restart() }
         let page = request.page
         guard inFlight[page] == nil else { return }
-        guard let key = keys[page] else {
-            deliver(.pageFailed(PageFailure(request: request, message: unknownKeyMessage(for: page))))
+        guard let key = walk.key(for: page) else {
+            deliver(.pageFailed(PageFailure(request: request, message: walk.unknownKeyMessage(for: page))))
             return
         }
         let source = self.source
-        let pendingReset = sourceReset
         // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
         let reporter = WaitReporter { [weak self] wait in
             await self?.waiting(request, wait)
@@ -69,15 +63,14 @@ public actor Loader {
         let task = Task {
             let clock = ContinuousClock()
             let started = clock.now
-            let outcome: Result<FetchedPage, any Error>
-            await pendingReset?.value
+            let outcome: Result<PageResponse, any Error>
             do {
                 outcome = .success(try await WaitReporting.$reporter.withValue(reporter) { try await source.fetch(key) })
             } catch {
                 outcome = .failure(error)
             }
             let latency = Self.seconds(clock.now - started)
-            await self.finish(request, outcome: outcome, latency: latency)
+            await self.finish(request, key: key, outcome: outcome, latency: latency)
         }
         inFlight[page] = Flight(request: request, task: task)
     }
@@ -102,26 +95,15 @@ public actor Loader {
         for task in tasks { await task.value }
     }
 
-    /// Forgets every learned key but the first page's and cancels what is in flight: the start of
-    /// a full refresh, when later pages may be addressed differently (cursors, shifted offsets).
-    /// The source forgets its walk too (`PageSource.reset()`), once the cancelled fetches have
-    /// stopped (so none of them records into the new walk), and before any later fetch begins.
-    public func reset() {
-        let cancelled = inFlight.values.map(\.task)
+    /// Cancels what is in flight and starts a new walk: the start of a full refresh, when later
+    /// pages may be addressed differently (cursors, shifted offsets).
+    private func restart() {
         cancelAll()
-        keys = [0: source.firstKey()]
-        lastPage = nil
-        let source = self.source
-        let previous = sourceReset
-        sourceReset = Task {
-            await previous?.value
-            for task in cancelled { await task.value }
-            await source.reset()
-        }
+        walk = source.startWalk()
     }
 
     /// The key page `page` would be fetched with; nil when it is not known yet.
-    public func key(forPage page: Int) -> PageKey? { keys[page] }
+    public func key(forPage page: Int) -> PageKey? { walk.key(for: page) }
 
     /// Whether a request for this page is running.
     public func isInFlight(page: Int) -> Bool { inFlight[page] != nil }
@@ -135,51 +117,21 @@ public actor Loader {
         deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry)))
     }
 
-    private func finish(_ request: PageRequest, outcome: Result<FetchedPage, any Error>, latency: Double) {
-        // A cancelled request has been removed (or replaced by a newer one): it delivers nothing.
+    private func finish(_ request: PageRequest, key: PageKey, outcome: Result<PageResponse, any Error>, latency: Double) {
+        // A cancelled request has been removed (or replaced by a newer one): it delivers nothing,
+        // and its answer never reaches the walk.
         guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
         inFlight[request.page] = nil
         switch outcome {
-        case .success(let fetched):
-            for note in fetched.notes { log?(note) }
-            learn(from: fetched, page: request.page)
-            // The end is said only where the loader now believes the list ends, so a re-fetch
-            // that says "end" while later pages are known does not end the list for the core.
-            let result = PageResult(
-                request: request,
-                items: fetched.items,
-                end: keys[request.page + 1] == nil ? fetched.end : nil,
-                total: fetched.total,
-                latency: latency
-            )
+        case .success(let response):
+            let page = source.page(from: response, key: key, kind: request.kind, walk: &walk)
+            for note in response.notes + page.notes { log?(note) }
+            let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency)
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }
             deliver(.pageFailed(PageFailure(request: request, message: Self.message(for: error))))
         }
-    }
-
-    /// Keeps the key of the page after `page`. A page whose successor is already known was fetched
-    /// again (a re-fetch of rows the screen dropped, or page 0 without a refresh): the keys and the
-    /// end learned on the way down stay, since later pages were fetched with them and the core
-    /// may still ask for them; only a refresh (`reset()`) replaces them.
-    private func learn(from fetched: FetchedPage, page: Int) {
-        if keys[page + 1] != nil { return }
-        if let next = fetched.next {
-            keys[page + 1] = next
-            if let last = lastPage, last <= page { lastPage = nil }
-        } else {
-            keys[page + 1] = nil
-            lastPage = page
-        }
-    }
-
-    private func unknownKeyMessage(for page: Int) -> String {
-        if page < 0 { return "there is no page \(page + 1)" }
-        if let lastPage, page > lastPage {
-            return "page \(page + 1) is past the end of the list (page \(lastPage + 1) was the last)"
-        }
-        return "page \(page + 1) cannot be requested before page \(page) has loaded"
     }
 
     static func message(for error: any Error) -> String {

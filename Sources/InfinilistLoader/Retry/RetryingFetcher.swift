@@ -3,7 +3,7 @@
 /// row shows "rate limited by api.github.com — retrying in 42 s") and is cancellable: quitting or
 /// superseding the request ends it at once.
 ///
-/// What it returns or throws is what a single `HTTPFetcher.get` would have, except that transient
+/// What it returns or throws is what a single `HTTPFetcher.send` would have, except that transient
 /// failures were retried first and the final message says how often.
 struct RetryingFetcher: Sendable {
     let fetcher: HTTPFetcher
@@ -18,8 +18,8 @@ struct RetryingFetcher: Sendable {
         self.pacer = RateLimitPacer(maxWait: policy.maxWait)
     }
 
-    func get(_ url: String, label: String) async throws -> HTTPBody {
-        let host = WebOrigin(url)?.displayHost ?? ""
+    func send(_ request: SourceRequest, label: String) async throws -> HTTPBody {
+        let host = WebOrigin(request.url)?.displayHost ?? ""
         var retriesDone = 0
         while true {
             if let pause = pacer.pause(before: host, now: clock.now()) {
@@ -28,7 +28,7 @@ struct RetryingFetcher: Sendable {
             pacer.sent(to: host, now: clock.now())
             let outcome: Result<HTTPBody, PageLoadError>
             do {
-                outcome = .success(try await fetcher.get(url, label: label))
+                outcome = .success(try await fetcher.send(request, label: label))
             } catch let error as PageLoadError {
                 outcome = .failure(error)
             }

@@ -1,29 +1,40 @@
 import InfinilistCore
 
-/// One page as a source returns it: the items, and what the loader needs to ask for the next page.
-///
-/// The end of the list is said once, here, by the source that knows the API's rules; the loader and
-/// the core only ever look at `next` and `end`.
+/// One page as the loader hands it on: the items, and what follows them.
 public struct FetchedPage: Sendable, Equatable {
+    /// What comes after a page: decided once, by the source's paging rules.
+    public enum Continuation: Sendable, Equatable {
+        /// The next page is fetched with this key.
+        case next(PageKey)
+        /// The list ends after this page, for this reason.
+        case end(EndReason)
+    }
+
     public var items: [Item]
-    /// How to fetch the following page; nil when this page is the last one.
-    public var next: PageKey?
-    /// Why the list ends here. Always non-nil when `next` is nil.
-    public var end: EndReason?
+    public var continuation: Continuation
     /// The total number of items, when the API reports it.
     public var total: Int?
-    /// Explanations for `--verbose` (the URL requested, the style's decisions); never shown in the list.
+    /// Explanations for `--verbose` (the style's decisions); never shown in the list.
     public var notes: [String]
 
-    /// A page that is followed by `next`, or the last page when `next` is nil (then `end` says why;
-    /// a generic reason is used if it does not).
-    public init(items: [Item], next: PageKey?, end: EndReason? = nil, total: Int? = nil, notes: [String] = []) {
+    public init(items: [Item], continuation: Continuation, total: Int? = nil, notes: [String] = []) {
         self.items = items
-        self.next = next
-        self.end = next == nil ? (end ?? EndReason("end of list")) : end
+        self.continuation = continuation
         self.total = total
         self.notes = notes
     }
 
-    public var isLast: Bool { next == nil }
+    /// The key of the next page; nil when this page is the last one.
+    public var next: PageKey? {
+        if case .next(let key) = continuation { return key }
+        return nil
+    }
+
+    /// Why the list ends here; nil when a next page follows.
+    public var end: EndReason? {
+        if case .end(let reason) = continuation { return reason }
+        return nil
+    }
+
+    public var isLast: Bool { end != nil }
 }

@@ -26,10 +26,6 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
     /// cursor or next link was found in), so that every later page is read the same way as the
     /// first; nil on the first page and for counter styles.
     public var via: Via?
-    /// How many empty pages came in a row just before this one: cursor and next-link APIs may send
-    /// empty pages mid-list, but a long run of them stops the walk.
-    public var emptyRun: Int
-
     public init(
         index: Int = 0,
         page: Int,
@@ -37,8 +33,7 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         cursor: String? = nil,
         lastItem: [String: String] = [:],
         url: String? = nil,
-        via: Via? = nil,
-        emptyRun: Int = 0
+        via: Via? = nil
     ) {
         self.index = index
         self.page = page
@@ -47,7 +42,6 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         self.lastItem = lastItem
         self.url = url
         self.via = via
-        self.emptyRun = emptyRun
     }
 
     /// The key of the page after this one, with the counters advanced past `itemCount` items and
@@ -62,7 +56,6 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         for (path, value) in lastItem.sorted(by: { $0.key < $1.key }) { parts.append("last.\(path) \(value)") }
         if let url { parts.append("url \(url)") }
         if let via { parts.append("via \(via)") }
-        if emptyRun > 0 { parts.append("after \(emptyRun) empty pages") }
         return parts.joined(separator: ", ")
     }
 

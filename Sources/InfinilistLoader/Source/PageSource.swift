@@ -1,27 +1,31 @@
-/// Anything that can produce a list page by page: the built-in demo feed, an HTTP API, and later
-/// decorators (retries, rate limits) that wrap another source.
+import InfinilistCore
+
+/// Anything that can produce a list page by page: the built-in demo feed, an HTTP API, and the
+/// sources to come (a POST or GraphQL body, a pipe, a file, a streaming body).
 ///
-/// The loader only speaks this protocol, so a new pagination style or transport never touches the
-/// loader, the core or the screen.
+/// A source has two halves, kept apart so that the loader alone owns where the list stands:
+/// - `fetch` is transport: it turns a key into a request (or a read), performs it and decodes
+///   the answer. It may run concurrently for several pages and never sees the walk.
+/// - `page(from:key:kind:walk:)` is paging: a pure function from the answer, the key, what the
+///   request was for and the walk so far, to the page's items, what follows it and the walk after
+///   it. The loader calls it on its own executor, one answer at a time, so the walk is a plain
+///   value with no locks, and a refresh is simply a new walk (`startWalk()`).
 public protocol PageSource: Sendable {
     /// Shown in the status line: `demo`, or the URL's host and path.
     var name: String { get }
-    /// The key of the first page; requesting it again is how a list is refreshed.
-    func firstKey() -> PageKey
-    /// Fetches one page. Throws `PageLoadError` (or `CancellationError` when the task was cancelled).
-    func fetch(_ key: PageKey) async throws -> FetchedPage
-    /// Forgets what the source learned while walking the list (loop guards, ids already seen): a
-    /// refresh, after which the list may have changed. Called by `Loader.reset()` before page 0 is
-    /// fetched again; never for a retry or a re-fetch of a dropped page, which must not disturb
-    /// the walk. Sources that learn nothing need not implement it.
-    func reset() async
+    /// The walk before any page was read: page 0's key and nothing learnt yet.
+    func startWalk() -> Walk
+    /// Fetches the page `key` addresses. Throws `PageLoadError` (or `CancellationError` when the
+    /// task was cancelled).
+    func fetch(_ key: PageKey) async throws -> PageResponse
+    /// What `response`, the answer to `key`, means for the list. Pure: everything it learns goes
+    /// into `walk`, and only a `.next` or `.restart` answer may move the walk on.
+    func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage
     /// Releases what the source holds (the HTTP client). Called once, by whoever created the source,
     /// after the last fetch has finished.
     func close() async
 }
 
 extension PageSource {
-    public func reset() async {}
-
     public func close() async {}
 }

@@ -1,6 +1,5 @@
-/// Everything the command line says about where the list comes from, in one value, so that the
-/// executable builds a source with one call (`PageSources.make`) and every option is checked
-/// before any request is sent.
+/// Everything the command line says about where the list comes from, as given: checked and parsed
+/// once, by `validated(url:)`, into the `SourceConfiguration` the sources are built from.
 public struct SourceOptions: Sendable {
     // Both sources
     /// `--page-size N`: items per demo page, and `{limit}` in a URL.
@@ -30,7 +29,7 @@ public struct SourceOptions: Sendable {
     /// Redirects followed per request.
     public var maxRedirects: Int = 5
 
-    // Faults and security (issue 4)
+    // Faults and security
     /// `--retries N` and the backoff: transient failures (connection errors, timeouts, 408, 429,
     /// 5xx) are retried with exponential backoff and full jitter; rate limits are waited out.
     public var retry = RetryPolicy()
@@ -41,7 +40,7 @@ public struct SourceOptions: Sendable {
     /// `--allow-insecure-redirect`: follow redirects from https to http.
     public var allowInsecureRedirect = false
 
-    // Paging (issue 3)
+    // Paging
     /// `--cursor PATH`: where the next cursor is in a response, for `{cursor}`; nil auto-detects.
     public var cursorPath: String?
     /// `--next PATH`: where the next page's URL is in a response, for URLs without placeholders;
@@ -53,23 +52,21 @@ public struct SourceOptions: Sendable {
     public init() {}
 }
 
-/// Builds the source the command line asks for.
+/// Builds the source a checked configuration describes.
 public enum PageSources {
-    /// The demo feed when `url` is nil, else an HTTP source for the URL template. Throws a usage
-    /// error (bad URL, unknown placeholder, malformed path, template or header, bad number).
-    /// The caller closes the source (`await source.close()`) when done with it.
-    public static func make(url: String?, options: SourceOptions) throws(SourceOptionError) -> any PageSource {
-        guard options.pageSize > 0 else { throw SourceOptionError("--page-size must be at least 1") }
-        guard let url else {
-            if let items = options.demoItems, items < 0 { throw SourceOptionError("--demo-items must not be negative") }
-            guard options.demoLatency >= .zero else { throw SourceOptionError("--demo-latency must not be negative") }
-            return DemoSource(
-                items: options.demoItems,
-                pageSize: options.pageSize,
-                latency: options.demoLatency,
-                shape: try ItemShape(format: options.format, idPath: options.idPath ?? "id")
-            )
+    /// The demo feed or an HTTP source. The caller closes the source (`await source.close()`)
+    /// when done with it.
+    public static func make(_ configuration: SourceConfiguration) -> any PageSource {
+        switch configuration.kind {
+        case .demo(let demo):
+            return DemoSource(items: demo.items, pageSize: demo.pageSize, latency: demo.latency, shape: demo.shape)
+        case .http(let settings):
+            return HTTPSource(settings)
         }
-        return try HTTPSource(url: url, options: options)
+    }
+
+    /// Checks `options` and builds the source: the demo feed when `url` is nil.
+    public static func make(url: String?, options: SourceOptions) throws(SourceOptionError) -> any PageSource {
+        make(try options.validated(url: url))
     }
 }

@@ -8,16 +8,16 @@ import Testing
         let effects = state.press(.char("R"))
         guard let new = state.inFlight else { Issue.record("expected page 0"); return }
         #expect(effects == [.cancel(old.id), .load(new)])
-        #expect(new.page == 0 && new.restart && new.id != old.id)
+        #expect(new.page == 0 && new.kind == .restart && new.id != old.id)
         #expect(state.store.itemCount == 0)
         #expect(state.isRefreshing)
         // Ctrl-R does the same.
-        #expect(loads(state.press(.ctrl("r"))).map(\.restart) == [true])
+        #expect(loads(state.press(.ctrl("r"))).map(\.kind) == [.restart])
     }
 
     @Test func aPlainRequestIsNeverARestart() {
         var state = loadedState(pages: 2, prefetch: 100)
-        #expect(state.inFlight?.restart == false)
+        #expect(state.inFlight?.kind == .next)
         #expect(state.inFlight?.page == 2)
     }
 

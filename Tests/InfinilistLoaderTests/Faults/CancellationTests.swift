@@ -1,5 +1,6 @@
 import InfinilistCore
 @testable import InfinilistLoader
+import InfinilistRuntime
 import Testing
 
 /// Leaving the program or superseding a request cancels the HTTP request itself: the server sees

@@ -1,5 +1,6 @@
 import InfinilistCore
 @testable import InfinilistLoader
+import InfinilistRuntime
 import Testing
 
 /// Transient failures are retried with backoff against the real test server; everything else is

@@ -7,11 +7,12 @@ import Testing
 /// loop guard or the de-duplication getting in the way.
 @Suite struct LoaderPagingTests {
     /// Loads pages 0... in order until the list ends; returns each page's item ids.
-    private func loadAll(_ loader: Loader, _ inbox: MessageInbox, firstID: Int = 1) async throws -> [[String]] {
+    private func loadAll(_ loader: Loader, _ inbox: MessageInbox, firstID: Int = 1, restart: Bool = false) async throws -> [[String]] {
         var pages: [[String]] = []
         var id = firstID
         while true {
-            let result = try await load(loader, inbox, request(id, page: pages.count))
+            let kind: RequestKind = restart && pages.isEmpty ? .restart : .next
+            let result = try await load(loader, inbox, PageRequest(id: RequestID(id), page: pages.count, kind: kind))
             pages.append(result.items.compactMap { Self.id(of: $0) })
             id += 1
             if result.end != nil { return pages }
@@ -50,16 +51,14 @@ import Testing
 
             // Re-fetch pages 3 and 1 by their keys.
             for (id, page) in [(10, 2), (11, 0)] {
-                let again = try await load(loader, inbox, request(id, page: page))
+                let again = try await load(loader, inbox, PageRequest(id: RequestID(id), page: page, kind: .refetch))
                 #expect(again.items.compactMap { Self.id(of: $0) } == pages[page])
                 #expect(again.end == nil)
             }
             #expect(log.all.suffix(2) == ["/slack/api/users.list?limit=10&cursor=\(SlackReplica.cursor(2).addingPercentEncodingForTest)", "/slack/api/users.list?limit=10"])
 
-            // A refresh: the keys are forgotten, and the walk works again from the start.
-            await loader.reset()
-            #expect(await loader.key(forPage: 1) == nil)
-            let refreshed = try await loadAll(loader, inbox, firstID: 20)
+            // A refresh: a new walk, which works again from the start.
+            let refreshed = try await loadAll(loader, inbox, firstID: 20, restart: true)
             #expect(refreshed == pages)
             await loader.shutdown()
             await source.close()

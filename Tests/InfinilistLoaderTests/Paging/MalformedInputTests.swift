@@ -34,7 +34,7 @@ import Testing
 
     @Test func everyStyleSurvivesEveryBody() {
         for style in Self.styles {
-            let pager = Pager(style: style, shape: ItemShape(), maxPages: nil)
+            let pager = PagerRun(Pager(style: style, shape: ItemShape(), maxPages: nil))
             for body in Self.bodies {
                 for headers in Self.headerSets {
                     let page = pager.page(for: style.firstKey(), response: response(body, headers: headers))
@@ -70,7 +70,7 @@ import Testing
             }
         }
         for style in Self.styles {
-            let pager = Pager(style: style, shape: ItemShape(), maxPages: 50)
+            let pager = PagerRun(Pager(style: style, shape: ItemShape(), maxPages: 50))
             var key = style.firstKey()
             for _ in 0..<400 {
                 let body = value(0)

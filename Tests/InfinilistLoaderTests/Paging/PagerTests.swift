@@ -5,12 +5,12 @@ import Testing
 /// The rules every style shares: loops, runs of empty pages, `--max-pages`, duplicates; and that
 /// none of them gets in the way of fetching a known page again or refreshing.
 @Suite struct PagerTests {
-    private func cursorPager(maxPages: Int? = nil) -> Pager {
-        Pager(
+    private func cursorPager(maxPages: Int? = nil) -> PagerRun {
+        PagerRun(Pager(
             style: CursorStyle(template: template("https://x.example/?c={cursor}"), firstPage: 1, pageSize: 3, cursorPath: nil),
             shape: ItemShape(),
             maxPages: maxPages
-        )
+        ))
     }
 
     private func cursorPage(_ cursor: String, items: Int = 2) -> PageResponse {
@@ -18,7 +18,7 @@ import Testing
     }
 
     /// Walks `cursors` (each page's next cursor) and returns the end reason, if any.
-    private func walk(_ pager: Pager, _ cursors: [String], items: Int = 2) -> (keys: [PageKey], end: String?) {
+    private func walk(_ pager: PagerRun, _ cursors: [String], items: Int = 2) -> (keys: [PageKey], end: String?) {
         var key = pager.firstKey()
         var keys = [key]
         for cursor in cursors {
@@ -49,6 +49,7 @@ import Testing
     @Test func aRefreshStartsTheHistoryOver() {
         let pager = cursorPager()
         _ = walk(pager, ["a", "b", "c"])
+        pager.restart()
         // After new items arrived, the first page's cursor is what page 3's used to be.
         let (_, end) = walk(pager, ["b", "c", "d"])
         #expect(end == nil)
@@ -68,11 +69,11 @@ import Testing
     }
 
     @Test func aPageNumberAPIThatRepeatsItsPageStops() {
-        let pager = Pager(
+        let pager = PagerRun(Pager(
             style: PageCounterStyle(template: template("https://x.example/?p={page}"), firstPage: 1, pageSize: 2),
             shape: ItemShape(),
             maxPages: nil
-        )
+        ))
         let same = response(#"[{"title": "a"}, {"title": "b"}]"#)
         let first = pager.page(for: PageKey(page: 1), response: same)
         let second = first.next.map { pager.page(for: $0, response: same) }
@@ -91,12 +92,12 @@ import Testing
 /// Dropping items already seen: by `--id` in every style, by a detected id only on page and
 /// offset APIs, never an item of a page fetched again, and with bounded memory.
 @Suite struct DeduplicationTests {
-    private func counterPager(idPath: String? = nil) throws -> Pager {
-        Pager(
+    private func counterPager(idPath: String? = nil) throws -> PagerRun {
+        PagerRun(Pager(
             style: PageCounterStyle(template: template("https://x.example/?page={page}"), firstPage: 1, pageSize: 3),
             shape: try ItemShape(format: nil, idPath: idPath),
             maxPages: nil
-        )
+        ))
     }
 
     /// The items' `id` fields, read from their JSON (an auto-detected id is not stored in `Item.id`).
@@ -131,32 +132,36 @@ import Testing
     }
 
     @Test func cursorAndLinkAPIsAreNotDeduplicatedWithoutId() {
-        let pager = Pager(
+        let pager = PagerRun(Pager(
             style: NextLinkStyle(template: template("https://x.example/"), pageSize: 3, nextPath: nil),
             shape: ItemShape(),
             maxPages: nil
-        )
+        ))
         let page = pager.page(for: PageKey(page: 1), response: response(#"{"results": [{"id": 1}, {"id": 1}]}"#))
         #expect(page.items.count == 2)
     }
 
     @Test func anExplicitIdDeduplicatesEveryStyle() throws {
-        let pager = Pager(
+        let pager = PagerRun(Pager(
             style: NextLinkStyle(template: template("https://x.example/"), pageSize: 3, nextPath: nil),
             shape: try ItemShape(format: nil, idPath: "data.name"),
             maxPages: nil
-        )
+        ))
         let page = pager.page(for: PageKey(page: 1), response: response(#"{"results": [{"data": {"name": "a"}}, {"data": {"name": "a"}}, {"x": 1}]}"#))
         #expect(page.items.map(\.id) == ["a", nil])
     }
 
-    @Test func memoryIsBoundedByTheWindow() {
-        let deduplicator = Deduplicator(window: 2)
-        let item = { (id: String) in Item(json: "{}", text: id, id: id) }
-        _ = deduplicator.filter([item("a")], page: 1)
-        _ = deduplicator.filter([item("b")], page: 2)
-        _ = deduplicator.filter([item("c")], page: 3)
-        // Page 1 is out of the window: its id is forgotten; page 2's is not.
-        #expect(deduplicator.filter([item("a"), item("b"), item("d")], page: 4).map(\.text) == ["a", "d"])
+    @Test func everyIdOfTheListIsRemembered() throws {
+        // Duplicates are dropped however far apart they come: a server that ignores the page
+        // parameter may repeat page 1 after many pages.
+        let pager = try counterPager(idPath: "id")
+        var key = pager.firstKey()
+        for page in 0..<40 {
+            let fetched = pager.page(for: key, response: response(itemsJSON(3, from: page * 3 + 1)))
+            key = try #require(fetched.next)
+        }
+        let again = pager.page(for: key, response: response(itemsJSON(4, from: 1)))
+        #expect(ids(again) == [])
+        #expect(again.notes.contains("skipped 4 items already seen (same id)"))
     }
 }

@@ -45,3 +45,28 @@ extension NextPage {
         }
     }
 }
+
+/// A pager with the walk the loader keeps for it, for tests that read page after page: each
+/// answer goes through the pure paging function and the walk it returns is kept for the next.
+final class PagerRun {
+    let pager: Pager
+    private(set) var walk: Walk
+
+    init(_ pager: Pager) {
+        self.pager = pager
+        self.walk = pager.startWalk()
+    }
+
+    var style: any PaginationStyle { pager.style }
+
+    func firstKey() -> PageKey { pager.style.firstKey() }
+
+    /// The page for `response` to `key`; `.next` unless said otherwise (a page at or below the
+    /// tail is read again without moving the walk, as the loader does).
+    func page(for key: PageKey, response: PageResponse, kind: RequestKind = .next) -> FetchedPage {
+        pager.page(from: response, key: key, kind: kind, walk: &walk)
+    }
+
+    /// A refresh: the walk starts over.
+    func restart() { walk = pager.startWalk() }
+}

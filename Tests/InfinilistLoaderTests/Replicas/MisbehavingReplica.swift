@@ -36,5 +36,17 @@ enum MisbehavingReplica {
             let page = Replica.int(Replica.query(request), "page", default: 1)
             return Replica.json(Replica.array([Replica.object([("id", "\(page * 2 - 1)")]), Replica.object([("id", "\(page * 2)")])]))
         }
+        // Cycles through 33 pages of 2 ids: ids 1 and 2 come back on page 34, and so on.
+        router.get("bad/page-cycle") { request, _ in
+            let page = Replica.int(Replica.query(request), "page", default: 1)
+            let first = ((page - 1) % 33) * 2
+            return Replica.json(Replica.array((1...2).map { Replica.object([("id", "\(first + $0)")]) }))
+        }
+        // The same three items on every page, each with a fresh cursor.
+        router.get("bad/same-items") { request, _ in
+            let step = Int(Replica.query(request)["cursor"] ?? "0") ?? 0
+            let items = (1...3).map { Replica.object([("id", "\($0)"), ("title", Replica.quote("item \($0)"))]) }
+            return Replica.json(Replica.object([("items", Replica.array(items)), ("next_cursor", Replica.quote("\(step + 1)"))]))
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import InfinilistCore
 import InfinilistLoader
+import InfinilistRuntime
 
 /// Collects `--dump` lines in memory instead of writing to a file descriptor.
 final class LineCollector: LineOutput {
@@ -49,10 +50,28 @@ struct CountingSource: PageSource {
     let fetches = LockedList<PageKey>()
 
     var name: String { inner.name }
-    func firstKey() -> PageKey { inner.firstKey() }
-    func fetch(_ key: PageKey) async throws -> FetchedPage {
+    func startWalk() -> Walk { inner.startWalk() }
+    func fetch(_ key: PageKey) async throws -> PageResponse {
         fetches.append(key)
         return try await inner.fetch(key)
+    }
+    func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
+        inner.page(from: response, key: key, kind: kind, walk: &walk)
+    }
+}
+
+extension PageSource {
+    /// The key of the first page.
+    func firstKey() -> PageKey {
+        guard let key = startWalk().key(for: 0) else { preconditionFailure("a walk always knows page 0") }
+        return key
+    }
+
+    /// Fetches `key` and reads the answer as the tail of a walk that knows nothing yet: the page
+    /// as the loader would hand it on for a first visit.
+    func fetchPage(_ key: PageKey) async throws -> FetchedPage {
+        var walk = startWalk()
+        return page(from: try await fetch(key), key: key, kind: .next, walk: &walk)
     }
 }
 

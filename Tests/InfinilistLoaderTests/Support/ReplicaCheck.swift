@@ -1,6 +1,7 @@
 import Foundation
 import InfinilistCore
 import InfinilistLoader
+import InfinilistRuntime
 import Testing
 
 /// One API replica walked end to end: where to start, with which flags, and what must come out.
@@ -21,6 +22,8 @@ struct ReplicaCase: Sendable, CustomTestStringConvertible {
     var notes: [String] = []
     /// The total the status line must show.
     var total: Int?
+    /// The screen's page window (`--keep`), for lists longer than the default window.
+    var keep: Int?
 
     var testDescription: String { path }
 }
@@ -43,11 +46,11 @@ enum ReplicaCheck {
                 } ?? "?"
             }
             check(ids: ids, requests: decoded(log.all), notes: errors.lines, replica, "dump", sourceLocation)
-            #expect(errors.lines.last == "end: \(replica.end) (\(ids.count) items)", sourceLocation: sourceLocation)
+            #expect(errors.lines.last == "end: \(replica.end) (\(ids.count) item\(ids.count == 1 ? "" : "s"))", sourceLocation: sourceLocation)
         }
         try await withTestServer { base, log in
             let source = try HTTPSource(url: base + replica.path, options: replica.options)
-            let run = await ScreenModel.browse(source: source)
+            let run = await ScreenModel.browse(source: source, keep: replica.keep)
             await source.close()
             let ids = run.items.map { item in
                 item.flatMap { try? JSONParser.parse($0.json) }.flatMap { json in

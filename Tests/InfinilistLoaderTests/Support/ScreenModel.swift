@@ -1,5 +1,7 @@
+import Glibc
 import InfinilistCore
 import InfinilistLoader
+import InfinilistRuntime
 
 /// What the screen showed after browsing a list to its end.
 struct ScreenRun {
@@ -14,53 +16,60 @@ struct ScreenRun {
     let notes: [String]
 }
 
-/// Drives the core's `AppState` with a real `Loader`, as the event loop does but without a
-/// terminal: `.load` effects go to the loader, its messages go back into `update`, and End is
-/// pressed whenever nothing is loading, until the footer row says the list has ended (or a page
-/// failed). This is the "screen" half of every replica test: the same source as `--dump`, seen
-/// through the core's own prefetch and tail logic.
+/// Browses a source to its end on the real event loop, with the core's `AppState`, a real
+/// `Loader` and a screen that presses End whenever the screen has changed since it last did, until
+/// the footer row says the list has ended or a page failed; then it presses q. This is the
+/// "screen" half of every replica test: the same source as `--dump`, seen through the core's own
+/// prefetch and tail logic and the same loop as the terminal.
 enum ScreenModel {
     static func browse(
         source: any PageSource,
         size: Size = Size(rows: 12, columns: 200),
-        maxSteps: Int = 5_000
+        keep: Int? = nil,
+        timeLimit: Duration = .seconds(120)
     ) async -> ScreenRun {
-        let (messages, continuation) = AsyncStream.makeStream(of: Message.self)
         let notes = LockedList<String>()
-        let loader = Loader(source: source, deliver: { continuation.yield($0) }, log: { notes.append($0) })
-        var state = AppState(config: AppConfig(sourceName: loader.sourceName), size: size)
-        var inbox = messages.makeAsyncIterator()
-        await perform(state.start(), on: loader)
-        var steps = 0
-        loop: while steps < maxSteps {
-            steps += 1
-            switch state.tail {
-            case .ended, .failed:
-                break loop
-            case .loading:
-                guard let message = await inbox.next() else { break loop }
-                await perform(state.update(message), on: loader)
-            case .idle:
-                await perform(state.update(.key(.end)), on: loader)
-                if state.tail == .idle { break loop }   // End asked for nothing: the core is stuck
+        guard let inbox = try? Inbox() else { preconditionFailure("no pipe for the inbox") }
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: { notes.append($0) })
+        let driver = LoaderDriver(loader: loader)
+        var pressedOn: Frame?
+        let screen = ScriptedScreen(size: size) { frame in
+            if frame.rows.contains(where: { $0.text.contains("— end ·") || $0.text.contains("✗ page") }) {
+                return [.char("q")]
+            }
+            // A screen that End did not change waits for the next page (or tick) to change it.
+            guard frame != pressedOn else { return [] }
+            pressedOn = frame
+            return [.end]
+        }
+        let model = AppState(config: AppConfig(sourceName: loader.sourceName, keep: keep), size: size)
+        // A loop that never ends would hang the test: stop it as a signal would.
+        let watchdog = Task {
+            try await Task.sleep(for: timeLimit)
+            inbox.post(.signal(SIGALRM))
+        }
+        let state: AppState = await withCheckedContinuation { continuation in
+            let box = UncheckedBox((model, screen, inbox, driver))
+            DetachedThread.start {
+                let (model, screen, inbox, driver) = box.value
+                var loop = EventLoop(model: model, screen: screen, inbox: inbox, loader: driver)
+                _ = loop.run()
+                continuation.resume(returning: loop.model)
             }
         }
-        await loader.shutdown()
-        continuation.finish()
-        _ = state.update(.key(.end))   // bring the footer row into view
-        let frame = render(state, size: size)
+        watchdog.cancel()
+        await driver.shutdown()
+        var final = state
+        _ = final.update(.key(.end))   // bring the footer row into view
+        let frame = render(final, size: size)
         let footer = frame.rows.map(\.text).first { $0.contains("— end ·") || $0.contains("✗ page") } ?? ""
-        let items = (0..<state.store.itemCount).map { state.store.item(at: $0) }
-        return ScreenRun(items: items, tail: state.tail, footer: footer, total: state.total, notes: notes.all)
+        let items = (0..<final.store.itemCount).map { final.store.item(at: $0) }
+        return ScreenRun(items: items, tail: final.tail, footer: footer, total: final.total, notes: notes.all)
     }
+}
 
-    private static func perform(_ effects: [Effect], on loader: Loader) async {
-        for effect in effects {
-            switch effect {
-            case .load(let request): await loader.start(request)
-            case .cancel(let id): await loader.cancel(id)
-            default: continue
-            }
-        }
-    }
+/// Hands values to the loop's thread, which alone uses them until the loop ends.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -20,10 +20,6 @@ struct LastItemStyle: PaginationStyle {
 
     var itemsMayShift: Bool { false }
 
-    func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
-
-    func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
-
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         if let reason = CounterStopRules.end(after: key, response: response, position: key.index + 1) {
             return .end(reason)

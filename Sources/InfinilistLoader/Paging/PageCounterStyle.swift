@@ -17,10 +17,6 @@ struct PageCounterStyle: PaginationStyle {
     var repeatReason: EndReason? { nil }
     var itemsMayShift: Bool { true }
 
-    func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
-
-    func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
-
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         if let reason = CounterStopRules.end(after: key, response: response, position: position(of: key)) {
             return .end(reason)

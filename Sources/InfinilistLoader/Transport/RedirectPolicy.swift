@@ -32,4 +32,17 @@ struct RedirectPolicy: Sendable {
         }
         return target
     }
+
+    /// The request a redirect leads to: 307 and 308 repeat it (method and body) at the new URL;
+    /// 301, 302 and 303 become a GET without a body, as browsers and curl do (a GET stays a GET).
+    static func follow(_ request: SourceRequest, status: Int, to url: String) -> SourceRequest {
+        var next = request
+        next.url = url
+        if status != 307, status != 308, request.method != "GET", request.method != "HEAD" {
+            next.method = "GET"
+            next.body = nil
+            next.headers.removeAll { $0.name.lowercased() == "content-type" }
+        }
+        return next
+    }
 }

@@ -4,8 +4,8 @@ import InfinilistLoader
 /// Carries the core's `.load` and `.cancel` effects to the loader actor in the order they were
 /// made. One consumer task reads them from a stream, so a cancel can never overtake the start it
 /// cancels (unstructured `Task`s per effect could run in any order).
-final class LoaderDriver: Sendable {
-    enum Command: Sendable {
+public final class LoaderDriver: Sendable {
+    public enum Command: Sendable {
         case start(PageRequest)
         case cancel(RequestID)
     }
@@ -14,7 +14,7 @@ final class LoaderDriver: Sendable {
     private let consumer: Task<Void, Never>
     private let loader: Loader
 
-    init(loader: Loader) {
+    public init(loader: Loader) {
         let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
         self.loader = loader
         self.commands = continuation
@@ -29,13 +29,13 @@ final class LoaderDriver: Sendable {
     }
 
     /// Queues a command; returns at once (the event loop never waits for the loader).
-    func send(_ command: Command) {
+    public func send(_ command: Command) {
         commands.yield(command)
     }
 
     /// Stops taking commands and cancels everything in flight, waiting until no fetch runs, so
     /// the source can be closed afterwards.
-    func shutdown() async {
+    public func shutdown() async {
         commands.finish()
         consumer.cancel()
         await consumer.value

@@ -14,20 +14,19 @@ protocol PaginationStyle: Sendable {
     /// Whether items may shift between requests (page and offset APIs), which is where an `id`
     /// field is looked for to drop duplicates without `--id`.
     var itemsMayShift: Bool { get }
-    func firstKey() -> PageKey
-    func url(for key: PageKey) -> String
+    /// The URL template the user gave; `{limit}` is filled with `pageSize`.
+    var template: URLTemplate { get }
+    /// The first value of `{page}`.
+    var firstPage: Int { get }
+    var pageSize: Int { get }
     func next(after key: PageKey, response: PageResponse) -> NextPage
 }
 
-/// What a pagination style gets to see of one answer.
-struct PageResponse: Sendable {
-    /// The URL that finally answered (after redirects); relative next links resolve against it.
-    let url: String
-    let status: Int
-    let headers: [HeaderField]
-    let body: JSONValue
-    /// The page's items as received, before de-duplication.
-    let items: [JSONValue]
+extension PaginationStyle {
+    func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
+
+    /// The key's own URL when a response gave one (a next link), else the template filled in.
+    func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
 }
 
 /// A style's decision about the page after the one just fetched, with `-v` notes explaining it.

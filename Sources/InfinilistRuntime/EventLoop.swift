@@ -2,29 +2,37 @@ import Glibc
 import InfinilistCore
 
 /// How the loop ended.
-enum LoopExit: Equatable {
-    /// The program asked to quit (q, Enter, Ctrl-C).
+public enum LoopExit: Equatable, Sendable {
+    /// The program asked to quit (q, Enter, Ctrl-C, the end of a dump).
     case quit(code: Int32, output: [String])
     /// A signal (or the terminal going away) ended it: exit with 128 + signal.
     case signal(Int32)
+    /// Writing the output failed with this errno (the reader of a pipe went away, a full disk).
+    case outputFailed(Int32)
 
-    var exitCode: Int32 {
+    public var exitCode: Int32 {
         switch self {
         case .quit(let code, _): return code
         case .signal(let number): return 128 + number
+        // As `yes | head` does: a reader that went away is SIGPIPE's status, said quietly.
+        case .outputFailed(let error): return error == EPIPE ? 128 + SIGPIPE : 1
         }
     }
 }
 
-/// The one thread that owns the screen. It sleeps in poll(2) on the terminal and the inbox's
-/// wake-up pipe, with a timeout only while something animates; when it wakes it gathers every
-/// pending key, loader result and signal, applies them all to the program, carries out the
-/// effects, and paints once.
-struct EventLoop<P: Program> {
-    var program: P
+/// The one event loop, whatever the screen: the terminal, `--dump` (a screen that paints
+/// nothing) and the tests' screen that types keys all run here. It sleeps in poll(2) on the
+/// screen's input and the inbox's wake-up pipe, with a timeout only while something animates;
+/// when it wakes it gathers every pending key, loader result and signal, applies them all to the
+/// model, carries out the effects, and paints once.
+public struct EventLoop<M: Model> {
+    public private(set) var model: M
     let screen: any Screen
     let inbox: Inbox
     let loader: LoaderDriver
+    /// Where `.output` lines go (stdout) and `.report` lines and loader notes go (stderr).
+    let output: any LineOutput
+    let errors: any LineOutput
     /// The spinner's frame interval.
     var tickInterval: Duration = .milliseconds(90)
 
@@ -32,16 +40,30 @@ struct EventLoop<P: Program> {
     private let origin = ContinuousClock.now
     private var nextTick: ContinuousClock.Instant?
 
-    init(program: P, screen: any Screen, inbox: Inbox, loader: LoaderDriver) {
-        self.program = program
+    public init(
+        model: M,
+        screen: any Screen,
+        inbox: Inbox,
+        loader: LoaderDriver,
+        output: any LineOutput = FileLineOutput.standardOutput(),
+        errors: any LineOutput = FileLineOutput.standardError()
+    ) {
+        self.model = model
         self.screen = screen
         self.inbox = inbox
         self.loader = loader
+        self.output = output
+        self.errors = errors
     }
 
-    mutating func run() -> LoopExit {
-        if let exit = perform(program.start()) { return exit }
-        screen.paint(program.frame(size: screen.size))
+    public mutating func run() -> LoopExit {
+        defer { output.flush() }
+        return loop()
+    }
+
+    private mutating func loop() -> LoopExit {
+        if let exit = perform(model.start()) { return exit }
+        screen.paint(model.frame(size: screen.size))
         while true {
             scheduleTick()
             let ready = wait()
@@ -52,6 +74,8 @@ struct EventLoop<P: Program> {
                 switch event {
                 case .message(let message):
                     messages.append(message)
+                case .note(let text):
+                    report(text)
                 case .signal(let number):
                     return .signal(number)
                 case .terminalResized:
@@ -67,16 +91,16 @@ struct EventLoop<P: Program> {
             guard !messages.isEmpty else { continue }
             let now = secondsSinceStart()
             for message in messages {
-                if let exit = perform(program.update(message, at: now)) { return exit }
+                if let exit = perform(model.update(message, at: now)) { return exit }
             }
-            screen.paint(program.frame(size: screen.size))
+            screen.paint(model.frame(size: screen.size))
             Trace.painted()  // bench trace hook, a no-op unless INFINILIST_TRACE is set (Trace.swift)
         }
     }
 
     /// Starts the spinner clock when animation begins and stops it when it ends.
     private mutating func scheduleTick() {
-        if program.isAnimating {
+        if model.isAnimating {
             if nextTick == nil { nextTick = clock.now + tickInterval }
         } else {
             nextTick = nil
@@ -104,7 +128,7 @@ struct EventLoop<P: Program> {
         return (terminal & Int16(POLLIN) != 0, hangUp)
     }
 
-    /// Carries out effects in order; a `.quit` ends the loop.
+    /// Carries out effects in order; a `.quit` or a failed write ends the loop.
     private func perform(_ effects: [Effect]) -> LoopExit? {
         for effect in effects {
             switch effect {
@@ -117,9 +141,23 @@ struct EventLoop<P: Program> {
                 screen.suspend()
                 // The terminal may have been resized while we were stopped.
                 inbox.post(.terminalResized)
+            case .output(let lines):
+                for line in lines { output.write(line: line) }
+                // At once, so a reader that went away (`| head -1`) stops the work now.
+                output.flush()
+                if let error = output.failure { return .outputFailed(error) }
+            case .report(let text):
+                report(text)
             }
         }
         return nil
+    }
+
+    /// A line on stderr, after the output written so far, so the two interleave in order.
+    private func report(_ text: String) {
+        output.flush()
+        errors.write(line: text)
+        errors.flush()
     }
 
     /// Seconds on the loop's monotonic clock: the time the core's scroll speed is measured in.

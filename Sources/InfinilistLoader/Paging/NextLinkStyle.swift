@@ -12,6 +12,8 @@ import InfinilistCore
 struct NextLinkStyle: PaginationStyle {
     let template: URLTemplate
     let pageSize: Int
+    /// Next-link APIs number nothing themselves; `{page}` would count from 1.
+    var firstPage: Int { 1 }
     /// `--next PATH`; nil detects.
     let nextPath: JSONPath?
 
@@ -22,10 +24,6 @@ struct NextLinkStyle: PaginationStyle {
 
     var repeatReason: EndReason? { EndReason("next link repeated an earlier one") }
     var itemsMayShift: Bool { false }
-
-    func firstKey() -> PageKey { PageKey(page: 1, offset: 0) }
-
-    func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         if let reason = MoreFlags.end(in: response.body) { return .end(reason) }

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// Performs one GET the way infinilist must: its own headers, credentials only where
+/// Performs one page's request the way infinilist must: its own headers, credentials only where
 /// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
 /// https→http downgrades (`RedirectPolicy`), and the body streamed into memory only up to a byte
 /// cap. Everything it throws is a `PageLoadError`
@@ -20,23 +20,24 @@ struct HTTPFetcher: Sendable {
 
     /// The whole exchange (redirects, head, body) must finish within `timeout`; otherwise it is
     /// abandoned (its connection closed) and a `.timeout` error thrown.
-    func get(_ url: String, label: String) async throws -> HTTPBody {
-        let host = WebOrigin(url)?.displayHost ?? "the server"
+    func send(_ request: SourceRequest, label: String) async throws -> HTTPBody {
+        let host = WebOrigin(request.url)?.displayHost ?? "the server"
         let timeoutError = PageLoadError(.timeout, "no complete answer from \(host) within \(Self.seconds(timeout))")
         return try await Deadline.run(within: timeout, orThrow: timeoutError) {
-            try await exchange(url, label: label)
+            try await exchange(request, label: label)
         }
     }
 
-    private func exchange(_ url: String, label: String) async throws -> HTTPBody {
+    private func exchange(_ first: SourceRequest, label: String) async throws -> HTTPBody {
         let deadline = NIODeadline.now() + TimeAmount(timeout)
-        var current = url
+        var sent = first
         var followed = 0
         while true {
+            let current = sent.url
             guard let origin = WebOrigin(current) else {
                 throw PageLoadError(.invalidURL, "\(label): cannot request \(OneLine.clean(current, maxCharacters: 120)) (only http and https URLs)")
             }
-            let response = try await execute(request(for: current, origin: origin), deadline: deadline, origin: origin)
+            let response = try await execute(clientRequest(for: sent, origin: origin), deadline: deadline, origin: origin)
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "location") {
                 followed += 1
@@ -46,7 +47,7 @@ struct HTTPFetcher: Sendable {
                 let target = try redirects.target(location, from: current, label: label)
                 // Read the (small) redirect page so the connection can be reused.
                 _ = try await read(response.body, limit: maxErrorBodyBytes, failWhenOver: false, label: label, origin: origin)
-                current = target
+                sent = RedirectPolicy.follow(sent, status: status, to: target)
                 continue
             }
             let success = (200...299).contains(status)
@@ -65,11 +66,15 @@ struct HTTPFetcher: Sendable {
         }
     }
 
-    private func request(for url: String, origin: WebOrigin) -> HTTPClientRequest {
-        var request = HTTPClientRequest(url: url)
-        request.method = .GET
+    private func clientRequest(for sent: SourceRequest, origin: WebOrigin) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: sent.url)
+        request.method = .init(rawValue: sent.method)
         request.headers.add(name: "User-Agent", value: "infinilist/\(InfinilistVersion.string)")
         request.headers.add(name: "Accept", value: "application/json")
+        for header in sent.headers {
+            request.headers.replaceOrAdd(name: header.name, value: header.value)
+        }
+        if let body = sent.body { request.body = .bytes(body) }
         if credentials.allows(origin) {
             for header in headers {
                 request.headers.replaceOrAdd(name: header.name, value: header.value)

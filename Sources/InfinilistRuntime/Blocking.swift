@@ -4,8 +4,8 @@ import Synchronization
 /// Lets the synchronous main thread wait for async work (closing the HTTP client, `--dump`).
 /// Safe because the main thread is not one of the cooperative pool's threads, so blocking it
 /// cannot starve the tasks it waits for.
-enum Blocking {
-    static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
+public enum Blocking {
+    public static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         Task {

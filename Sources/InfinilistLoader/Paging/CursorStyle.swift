@@ -22,10 +22,6 @@ struct CursorStyle: PaginationStyle {
     var repeatReason: EndReason? { EndReason("cursor repeated an earlier one") }
     var itemsMayShift: Bool { false }
 
-    func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
-
-    func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
-
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         if let reason = MoreFlags.end(in: response.body) { return .end(reason) }
         var notes: [String] = []

@@ -3,9 +3,11 @@ import InfinilistCore
 import Synchronization
 
 /// Something that happened outside the event loop's thread.
-enum LoopEvent: Sendable {
+public enum LoopEvent: Sendable {
     /// A message for the core, e.g. a loader result.
     case message(Message)
+    /// A `--verbose` note from the loader, written on stderr in order with everything else.
+    case note(String)
     /// SIGINT, SIGTERM or SIGHUP: leave with 128 + signal.
     case signal(Int32)
     /// SIGWINCH: the terminal may have a new size.
@@ -15,18 +17,18 @@ enum LoopEvent: Sendable {
 /// Hands events from other threads (the loader, signal sources) to the event loop: a locked
 /// queue plus a self-pipe whose read end the loop polls next to the terminal, so an event wakes
 /// the loop at once (a page that arrives is painted now, not at the next tick).
-final class Inbox: Sendable {
+public final class Inbox: Sendable {
     private let pending = Mutex<[LoopEvent]>([])
     /// The loop polls this descriptor; it is readable while events are pending.
-    let wakeDescriptor: Int32
+    public let wakeDescriptor: Int32
     private let wakeWriter: Int32
 
-    struct PipeError: Error, CustomStringConvertible {
+    public struct PipeError: Error, CustomStringConvertible {
         let code: Int32
-        var description: String { "cannot create the event loop's wake-up pipe (errno \(code))" }
+        public var description: String { "cannot create the event loop's wake-up pipe (errno \(code))" }
     }
 
-    init() throws(PipeError) {
+    public init() throws(PipeError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw PipeError(code: errno) }
         for end in ends {
@@ -44,7 +46,7 @@ final class Inbox: Sendable {
 
     /// Queues an event and wakes the loop. Callable from any thread; never blocks (a full pipe
     /// already means the loop will wake).
-    func post(_ event: LoopEvent) {
+    public func post(_ event: LoopEvent) {
         Trace.posted(event)  // bench trace hook, a no-op unless INFINILIST_TRACE is set (Trace.swift)
         pending.withLock { $0.append(event) }
         var byte: UInt8 = 1
@@ -53,7 +55,7 @@ final class Inbox: Sendable {
 
     /// Everything posted so far, in order. The pipe is drained first, so an event posted after
     /// this call writes a new byte and wakes the next poll.
-    func takeAll() -> [LoopEvent] {
+    public func takeAll() -> [LoopEvent] {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
         return pending.withLock { events in

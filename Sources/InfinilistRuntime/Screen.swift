@@ -1,11 +1,12 @@
 import InfinilistCore
 
-/// What the event loop needs of a terminal. A protocol so the loop does not depend on curses
-/// (and a fake screen can drive it); `CursesScreen` is the real one.
-protocol Screen: AnyObject {
+/// What the event loop needs of a terminal. A protocol so the loop does not depend on curses:
+/// `CursesScreen` is the real one, `--dump` has one that paints nothing (`DumpScreen`), and the
+/// tests drive the loop with a screen that types keys.
+public protocol Screen: AnyObject {
     /// The size frames are rendered for.
     var size: Size { get }
-    /// The descriptor the loop polls for input.
+    /// The descriptor the loop polls for input; -1 for a screen without input.
     var inputDescriptor: Int32 { get }
     /// Shows `frame`, writing only what differs from the previous one.
     func paint(_ frame: Frame)

@@ -1,7 +1,7 @@
 import Glibc
 import InfinilistCore
 
-/// An opt-in timing trace for `make bench` (issue 5): with `INFINILIST_TRACE=/path/file` set, the
+/// An opt-in timing trace for `make bench`: with `INFINILIST_TRACE=/path/file` set, the
 /// program appends one line per event, `<CLOCK_MONOTONIC nanoseconds> <event>`, to that file:
 ///
 ///     1234567890123 arrive 7     the loader handed page request #7's result to the inbox

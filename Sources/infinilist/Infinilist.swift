@@ -25,12 +25,12 @@ struct Infinilist: ParsableCommand {
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: ProcessInfo.processInfo.environment
         )
-        let session = try SourceFactory.sourceOptions(from: options)
+        let source = try SourceFactory.configuration(from: options)
         if options.dump {
-            let status = try DumpRun(options: options, sourceOptions: session).run()
+            let status = try DumpRun(options: options, source: source).run()
             throw ExitCode(status)
         }
-        let code = try InteractiveSession(options: options, sourceOptions: session).run()
+        let code = try InteractiveSession(options: options, source: source).run()
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -6,13 +6,20 @@ import Musl
 import Darwin
 #endif
 
-/// Where `--dump` writes its lines: stdout and stderr in the program, a collector in tests.
-/// Used from one task only, hence not `Sendable`.
+/// Where the event loop writes lines: stdout and stderr in the program, a collector in tests.
+/// Used from one thread only, hence not `Sendable`.
 public protocol LineOutput: AnyObject {
     /// Writes `line` followed by a newline (possibly buffered).
     func write(line: String)
     /// Writes out everything buffered so far.
     func flush()
+    /// The errno of the first write that failed (EPIPE: the reader went away; ENOSPC; EBADF);
+    /// nil while every write succeeded.
+    var failure: Int32? { get }
+}
+
+extension LineOutput {
+    public var failure: Int32? { nil }
 }
 
 /// Lines to a file descriptor, optionally buffered. Buffering makes dumping many small items cheap;
@@ -23,7 +30,8 @@ public final class FileLineOutput: LineOutput {
     private let bufferLimit: Int
     private var buffer: [UInt8] = []
     /// Set once a write fails (e.g. the reader of a pipe went away); later output is dropped.
-    public private(set) var failed = false
+    public private(set) var failure: Int32?
+    public var failed: Bool { failure != nil }
 
     /// - Parameter bufferBytes: 0 writes every line at once (stderr); more collects lines first.
     public init(descriptor: Int32, bufferBytes: Int) {
@@ -55,7 +63,7 @@ public final class FileLineOutput: LineOutput {
                 } else if written < 0 && errno == EINTR {
                     continue
                 } else {
-                    failed = true
+                    failure = written < 0 ? errno : EIO
                     return
                 }
             }

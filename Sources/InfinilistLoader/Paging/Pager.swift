@@ -1,0 +1,152 @@
+import InfinilistCore
+
+/// The paging rules of an HTTP list, as a pure function over the walk: from an answer, the key it
+/// answered, what the request was for and the walk so far, to the page's items, what follows and
+/// the walk after it. First the style's decision, then the rules every style shares, each
+/// explained in a `-v` note:
+/// - a request that would repeat an earlier one (a cursor or link coming back) stops the walk;
+/// - a long run of pages that bring nothing new (empty, or only items seen before) stops it;
+/// - `--max-pages` stops it;
+/// - a page that repeats the one before stops a page or offset walk (the API ignores the parameter);
+/// - items seen on another page are dropped (`--id`, or an id found by `IdDetection` on page and
+///   offset APIs).
+/// A page read again (a re-fetch, a poll) is checked against the walk but changes nothing, and
+/// what follows it is what the walk learnt the first time.
+struct Pager: Sendable {
+    let style: any PaginationStyle
+    let shape: ItemShape
+    /// How a key becomes a request (method, headers, body around the style's URL).
+    var requests = RequestTemplate()
+    /// `--max-pages N`; nil for no cap.
+    let maxPages: Int?
+    /// Pages in a row bringing nothing new that end the walk.
+    var maxBarrenRun = 10
+
+    init(style: any PaginationStyle, shape: ItemShape, maxPages: Int?) {
+        self.style = style
+        self.shape = shape
+        self.maxPages = maxPages
+    }
+
+    func startWalk() -> Walk {
+        let first = style.firstKey()
+        return Walk(firstKey: first, firstAddress: request(for: first).address)
+    }
+
+    func request(for key: PageKey) -> SourceRequest { requests.request(url: style.url(for: key)) }
+
+    /// `-v` lines said before a page's request line: the style, on the first page.
+    func openingNotes(for key: PageKey) -> [String] {
+        key.index == 0 ? ["paging by \(style.name)"] : []
+    }
+
+    /// The page to hand to the loader for `response`, the answer to `key`.
+    func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
+        let rereading = walk.rereads(key.index, kind: kind)
+        var notes: [String] = []
+        let (items, broughtNew) = self.items(of: response, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
+        let total = TotalCount.find(in: response)?.value
+        let decided = decide(after: key, response: response, rereading: rereading, broughtNew: broughtNew, walk: &walk, notes: &notes)
+        if case .end(let reason) = decided { notes.append("stopped: \(reason.text)") }
+        guard !rereading else {
+            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes)
+        }
+        walk.advance(past: key.index, to: decided)
+        return FetchedPage(items: items, continuation: decided, total: total, notes: notes)
+    }
+
+    private func decide(
+        after key: PageKey,
+        response: PageResponse,
+        rereading: Bool,
+        broughtNew: Bool,
+        walk: inout Walk,
+        notes: inout [String]
+    ) -> FetchedPage.Continuation {
+        // A page read again is not compared: its digest would displace the tail's, and its
+        // neighbour below may be gone from memory or legitimately equal by now.
+        if !rereading, style.repeatReason == nil, walk.repeatsPrevious(response.items.map(\.compactJSON), page: key.index) {
+            return .end(EndReason("page \(key.index + 1) repeats page \(key.index): the API may ignore the paging parameter"))
+        }
+        switch style.next(after: key, response: response) {
+        case .end(let reason, let styleNotes):
+            notes += styleNotes
+            return .end(reason)
+        case .page(let next, let styleNotes):
+            notes += styleNotes
+            if let reason = sharedEnd(for: next, response: response, rereading: rereading, broughtNew: broughtNew, walk: &walk) {
+                return .end(reason)
+            }
+            return .next(next)
+        }
+    }
+
+    /// The rules that hold whatever the style: loops, runs of pages with nothing new, the page
+    /// cap. A page read again skips the first two: the walk keeps what it learnt the first time,
+    /// so recording anything now would only mislead later checks.
+    private func sharedEnd(
+        for next: PageKey,
+        response: PageResponse,
+        rereading: Bool,
+        broughtNew: Bool,
+        walk: inout Walk
+    ) -> EndReason? {
+        if !rereading {
+            if let reason = style.repeatReason {
+                let address = request(for: next).address
+                if let earlier = walk.addresses[address], earlier != next.index { return reason }
+                walk.addresses[address] = next.index
+            }
+            walk.barrenRun.record(broughtNew: broughtNew, wasEmpty: response.items.isEmpty)
+            if let reason = walk.barrenRun.endReason(limit: maxBarrenRun) { return reason }
+        }
+        if let maxPages, next.index >= maxPages { return EndReason("--max-pages \(maxPages) reached") }
+        return nil
+    }
+
+    /// The page's items as the core stores them, without duplicates, and whether any of them is
+    /// new to the list. An id found by `IdDetection` only decides what is a duplicate; `Item.id`
+    /// stays what `--id` says.
+    private func items(
+        of response: PageResponse,
+        page index: Int,
+        rereading: Bool,
+        walk: inout Walk,
+        notes: inout [String]
+    ) -> (items: [Item], broughtNew: Bool) {
+        let items = response.items.map(shape.item(from:))
+        var idPath = shape.idPath
+        var ids = items.map(\.id)
+        if idPath == nil, style.itemsMayShift, let detected = IdDetection.detect(in: response.items) {
+            idPath = detected
+            ids = response.items.map { $0[detected]?.scalarText }
+            if index == 0, !rereading {
+                notes.append("dropping items already seen, by \(detected) (auto-detected; --id PATH to choose another field)")
+            }
+        }
+        var kept: [Item] = []
+        kept.reserveCapacity(items.count)
+        var broughtNew = false
+        var seenHere: Set<String> = []
+        for (item, id) in zip(items, ids) {
+            // Without an id path nothing is dropped; the JSON only tells whether the page is new.
+            let identity: SeenItems.Identity = idPath != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
+            if rereading {
+                if case .id(let id) = identity {
+                    if walk.seen.belongsElsewhere(identity, page: index) { continue }
+                    guard seenHere.insert(id).inserted else { continue }
+                }
+            } else if walk.seen.insert(identity, page: index) {
+                broughtNew = true
+            } else if case .id = identity {
+                continue
+            }
+            kept.append(item)
+        }
+        let skipped = items.count - kept.count
+        if skipped > 0, let idPath {
+            notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(idPath))")
+        }
+        return (kept, broughtNew)
+    }
+}

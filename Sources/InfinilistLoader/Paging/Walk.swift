@@ -1,0 +1,114 @@
+import InfinilistCore
+
+/// Where a walk down a list stands: everything learnt from the pages read at the tail, as one
+/// value. The loader owns it and hands it to the source's paging rules with each answer, so
+/// there is one place that knows the list's keys, its end and what was seen on the way, and a
+/// refresh is simply a new `Walk`.
+///
+/// Only answers to `.next` (and `.restart`) requests for the page after the tail move it on; a
+/// page read again (a re-fetch of rows the screen dropped, a poll of the first page) is checked
+/// against it but changes nothing, so later pages come out as they would have without it.
+public struct Walk: Sendable {
+    /// The key of every page that can be requested: page 0 always, page n + 1 once page n was read.
+    private(set) var keys: [Int: PageKey]
+    /// The last page, once a page said the list ends there.
+    private(set) var end: (page: Int, reason: EndReason)?
+    /// The highest page read at the tail; nil before the first.
+    private(set) var tail: Int?
+    /// The loop guard: which page each request address fetched, so a cursor or link that comes
+    /// back is recognised before it is requested, however long the cycle.
+    var addresses: [String: Int]
+    /// Every item kept so far, by identity: duplicates are dropped, and a page that brings
+    /// nothing new counts towards `barrenRun`.
+    var seen = SeenItems()
+    /// A digest of the items of the few pages nearest the tail, to recognise an API that ignores
+    /// its paging parameter (every page the same).
+    var recentDigests: [Int: Int] = [:]
+    /// Pages in a row, at the tail, that brought no new item.
+    var barrenRun = BarrenRun()
+
+    /// A walk that has read nothing yet; `firstAddress` is page 0's request, so a link back to it
+    /// is a loop.
+    public init(firstKey: PageKey, firstAddress: String? = nil) {
+        keys = [0: firstKey]
+        addresses = firstAddress.map { [$0: 0] } ?? [:]
+    }
+
+    /// The key page `page` is fetched with; nil when it is not known yet.
+    public func key(for page: Int) -> PageKey? { keys[page] }
+
+    /// Whether an answer to `kind` for `page` is read again rather than read at the tail: every
+    /// re-fetch and poll, and any page at or below the tail (already read once).
+    public func rereads(_ page: Int, kind: RequestKind) -> Bool {
+        switch kind {
+        case .refetch, .poll: return true
+        case .next, .restart: return tail.map { page <= $0 } ?? false
+        }
+    }
+
+    /// What the walk already knows follows `page` (a page read again); nil when it was never read.
+    public func continuation(after page: Int) -> FetchedPage.Continuation? {
+        if let next = keys[page + 1] { return .next(next) }
+        if let end, end.page == page { return .end(end.reason) }
+        return nil
+    }
+
+    /// Records what follows the tail page `page`.
+    public mutating func advance(past page: Int, to continuation: FetchedPage.Continuation) {
+        tail = page
+        switch continuation {
+        case .next(let key):
+            keys[page + 1] = key
+            if let end, end.page <= page { self.end = nil }
+        case .end(let reason):
+            keys[page + 1] = nil
+            end = (page, reason)
+        }
+    }
+
+    /// Records the digest of the tail page's items and says whether it repeats the page before.
+    /// Only a few digests are kept, measured from the tail, so memory stays constant.
+    mutating func repeatsPrevious(_ items: [String], page: Int) -> Bool {
+        guard !items.isEmpty else { return false }
+        var hasher = Hasher()
+        hasher.combine(items)
+        let digest = hasher.finalize()
+        recentDigests[page] = digest
+        recentDigests = recentDigests.filter { page - $0.key <= 4 }
+        return recentDigests[page - 1] == digest
+    }
+
+    /// Why `page` cannot be requested, for a request the walk has no key for.
+    func unknownKeyMessage(for page: Int) -> String {
+        if page < 0 { return "there is no page \(page + 1)" }
+        if let end, page > end.page {
+            return "page \(page + 1) is past the end of the list (page \(end.page + 1) was the last)"
+        }
+        return "page \(page + 1) cannot be requested before page \(page) has loaded"
+    }
+}
+
+/// Pages in a row that brought nothing new: empty, or only items already in the list. A long run
+/// ends the walk: cursor and link APIs may send a few such pages mid-list, but an API that keeps
+/// answering with nothing new (a cursor that changes while the items do not, a page parameter
+/// that cycles) would otherwise be requested forever.
+struct BarrenRun: Sendable, Equatable {
+    private(set) var count = 0
+    /// Whether every page of the run was empty (then the reason says "empty pages").
+    private(set) var allEmpty = true
+
+    mutating func record(broughtNew: Bool, wasEmpty: Bool) {
+        if broughtNew {
+            self = BarrenRun()
+        } else {
+            allEmpty = count == 0 ? wasEmpty : allEmpty && wasEmpty
+            count += 1
+        }
+    }
+
+    /// The end reason once the run is `limit` long.
+    func endReason(limit: Int) -> EndReason? {
+        guard count >= limit else { return nil }
+        return EndReason(allEmpty ? "\(count) empty pages in a row" : "\(count) pages in a row brought nothing new")
+    }
+}

@@ -1,0 +1,26 @@
+import InfinilistCore
+
+/// What a source's transport hands to its paging rules: one decoded answer, before any rule
+/// (duplicates, loops, the end) was applied. The same shape for every source, so a pagination
+/// style reads an HTTP answer, a demo page or (later) a chunk of a file alike.
+public struct PageResponse: Sendable {
+    /// Where the answer came from (the URL that finally answered, after redirects); relative next
+    /// links resolve against it.
+    public let url: String
+    public let status: Int
+    public let headers: [HeaderField]
+    public let body: JSONValue
+    /// The page's items as received, before de-duplication.
+    public let items: [JSONValue]
+    /// `--verbose` lines about the exchange (the request line), said before the paging notes.
+    public var notes: [String]
+
+    public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
+        self.url = url
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.items = items
+        self.notes = notes
+    }
+}

@@ -1,0 +1,121 @@
+import InfinilistCore
+
+/// The source the command line asks for, every option checked and parsed: what the sources are
+/// built from. It is made in one place (`SourceOptions.validated(url:)`), so each rule is checked
+/// once, with one wording, before any request is sent, and no source re-checks anything.
+public struct SourceConfiguration: Sendable {
+    public enum Kind: Sendable {
+        case demo(DemoSettings)
+        case http(HTTPSettings)
+    }
+
+    public let kind: Kind
+
+    /// The demo feed's settings.
+    public struct DemoSettings: Sendable {
+        public let items: Int?
+        public let pageSize: Int
+        public let latency: Duration
+        public let shape: ItemShape
+    }
+
+    /// An HTTP API's settings.
+    public struct HTTPSettings: Sendable {
+        /// The URL as the user wrote it, for the status line.
+        public let url: String
+        let style: any PaginationStyle
+        let shape: ItemShape
+        let itemsPath: JSONPath?
+        let maxPages: Int?
+        let headers: [HeaderField]
+        let credentials: CredentialScope
+        let timeout: Duration
+        let maxPageBytes: Int
+        let redirects: RedirectPolicy
+        let retry: RetryPolicy
+        let retryClock: any RetryClock
+    }
+}
+
+extension SourceOptions {
+    /// Checks every option and parses every template, path and header, for the demo feed when
+    /// `url` is nil, else for an HTTP source. Throws a usage error naming the option and what it
+    /// must be.
+    public func validated(url: String?) throws(SourceOptionError) -> SourceConfiguration {
+        guard let url else {
+            let shape = try checkedShape()
+            if let demoItems, demoItems < 0 { throw SourceOptionError("--demo-items must not be negative, not \(demoItems)") }
+            guard demoLatency >= .zero, demoLatency <= .seconds(86_400) else {
+                throw SourceOptionError("--demo-latency must be at least 0 and at most 86400000 ms (a day)")
+            }
+            let demoShape = idPath == nil ? ItemShape(formatter: shape.formatter, idPath: JSONPath([.key("id")])) : shape
+            return SourceConfiguration(kind: .demo(.init(items: demoItems, pageSize: pageSize, latency: demoLatency, shape: demoShape)))
+        }
+        return SourceConfiguration(kind: .http(try httpSettings(url: url)))
+    }
+
+    /// The page size, then `--format` and `--id`: what every source needs.
+    private func checkedShape() throws(SourceOptionError) -> ItemShape {
+        guard (1...100_000).contains(pageSize) else {
+            throw SourceOptionError("--page-size must be at least 1 and at most 100000, not \(pageSize)")
+        }
+        return try ItemShape(format: format, idPath: idPath)
+    }
+
+    /// The checks and parsing of `validated(url:)` for a URL.
+    func httpSettings(url: String) throws(SourceOptionError) -> SourceConfiguration.HTTPSettings {
+        let shape = try checkedShape()
+        guard (0...(1 << 53)).contains(firstPage) else {
+            throw SourceOptionError("--first-page must be at least 0 and at most 2^53, not \(firstPage)")
+        }
+        if let maxPages, maxPages < 1 { throw SourceOptionError("--max-pages must be at least 1, not \(maxPages)") }
+        guard retry.retries >= 0 else { throw SourceOptionError("--retries must not be negative, not \(retry.retries)") }
+        guard timeout > .zero, timeout <= .seconds(86_400) else {
+            throw SourceOptionError("--timeout must be a number of seconds above 0 and at most 86400 (a day)")
+        }
+        guard maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1 byte") }
+        guard maxRedirects >= 0 else { throw SourceOptionError("the redirect limit must not be negative") }
+        let template: URLTemplate
+        do throws(URLTemplateError) {
+            template = try URLTemplate(parsing: url)
+        } catch {
+            throw SourceOptionError(error.message)
+        }
+        var paging = PaginationStyles.Settings(firstPage: firstPage, pageSize: pageSize)
+        paging.cursorPath = try cursorPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--cursor") }
+        paging.nextPath = try nextPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--next") }
+        let style = try PaginationStyles.choose(for: template, settings: paging)
+        guard let origin = WebOrigin(style.url(for: style.firstKey())) else {
+            throw SourceOptionError("not an http or https URL with a host: \(OneLine.clean(url, maxCharacters: 120))")
+        }
+        var parsedHeaders: [HeaderField] = []
+        for line in headers {
+            guard let header = HeaderField(line: line) else {
+                throw SourceOptionError("malformed header '\(OneLine.clean(line, maxCharacters: 80))': expected 'Name: value'")
+            }
+            parsedHeaders.append(header)
+        }
+        return SourceConfiguration.HTTPSettings(
+            url: url,
+            style: style,
+            shape: shape,
+            itemsPath: try itemsPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--items", prefixed: false) },
+            maxPages: maxPages,
+            headers: parsedHeaders,
+            credentials: try CredentialScope(origin: origin, trustedHosts: trustedHosts),
+            timeout: timeout,
+            maxPageBytes: maxPageBytes,
+            redirects: RedirectPolicy(maxRedirects: maxRedirects, allowInsecure: allowInsecureRedirect),
+            retry: retry,
+            retryClock: retryClock
+        )
+    }
+
+    private static func path(_ text: String, flag: String, prefixed: Bool = true) throws(SourceOptionError) -> JSONPath {
+        do throws(JSONPathError) {
+            return try JSONPath(parsing: text)
+        } catch {
+            throw SourceOptionError(prefixed ? "\(flag): \(error.message)" : error.message)
+        }
+    }
+}

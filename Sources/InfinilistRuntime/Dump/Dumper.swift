@@ -1,0 +1,78 @@
+import Dispatch
+import Glibc
+import InfinilistCore
+import InfinilistLoader
+
+/// Runs `--dump`: the loader and the source, the `DumpModel`, a `DumpScreen` and the one event
+/// loop, wired as the terminal session wires them.
+public struct Dumper: Sendable {
+    public var maxItems: Int?
+    public var verbose: Bool
+
+    public init(maxItems: Int? = nil, verbose: Bool = false) {
+        self.maxItems = maxItems
+        self.verbose = verbose
+    }
+
+    /// How a dump ended: the loop's exit and the items written.
+    public struct Outcome: Sendable {
+        public let exit: LoopExit
+        public let written: Int
+    }
+
+    /// Runs the dump on the calling thread until the list ends, `maxItems` is reached, a page
+    /// fails, a write fails or a signal arrives through `inbox`. The caller still owns `source`
+    /// and closes it afterwards; everything written is flushed.
+    public func run(source: any PageSource, inbox: Inbox, output: any LineOutput, errors: any LineOutput) -> Outcome {
+        var note: (@Sendable (String) -> Void)?
+        if verbose { note = { inbox.post(.note($0)) } }
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
+        let driver = LoaderDriver(loader: loader)
+        var loop = EventLoop(
+            model: DumpModel(maxItems: maxItems, verbose: verbose),
+            screen: DumpScreen(),
+            inbox: inbox,
+            loader: driver,
+            output: output,
+            errors: errors
+        )
+        let exit = loop.run()
+        if case .signal = exit {
+            errors.write(line: "infinilist: interrupted after \(DumpModel.count(loop.model.written, "item"))")
+            errors.flush()
+        }
+        Blocking.run { await driver.shutdown() }
+        return Outcome(exit: exit, written: loop.model.written)
+    }
+
+    /// The same from async code (the tests): the loop blocks in poll(2), so it runs on a thread of
+    /// its own, never on the cooperative pool. Cancelling the calling task stops it as a signal
+    /// would. Returns the exit status: 0 complete, 1 after a failure or an interruption.
+    public func run(
+        source: any PageSource,
+        output: any LineOutput = FileLineOutput.standardOutput(),
+        errors: any LineOutput = FileLineOutput.standardError()
+    ) async -> Int32 {
+        guard let inbox = try? Inbox() else { return 1 }
+        let outputs = OutputPair(output: output, errors: errors)
+        let dumper = self
+        let outcome: Outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DetachedThread.start {
+                    continuation.resume(returning: dumper.run(source: source, inbox: inbox, output: outputs.output, errors: outputs.errors))
+                }
+            }
+        } onCancel: {
+            inbox.post(.signal(SIGINT))
+        }
+        if case .signal = outcome.exit { return 1 }
+        return outcome.exit.exitCode
+    }
+}
+
+/// The outputs handed to the loop's thread: used by that thread alone until the loop ends, then
+/// by the caller again, never by both at once.
+private struct OutputPair: @unchecked Sendable {
+    let output: any LineOutput
+    let errors: any LineOutput
+}
