@@ -3,7 +3,7 @@ import Testing
 
 /// The bounded page window: memory stays within the budget, rows never move, dropped pages come
 /// back when the user returns to them.
-@Suite struct MemoryWindowTests {
+@Suite struct PageWindowTests {
     /// Pages of 10, a 5-row list, a budget of 30 items; loads `pages` pages by pressing End.
     private func scrolledState(pages: Int, keep: Int = 30) -> AppState {
         var state = AppState(config: AppConfig(sourceName: "t", prefetch: 2, keep: keep), size: Size(rows: 6, columns: 40))
