@@ -69,7 +69,7 @@ import Testing
         let requests = loads(state.update(.key(.home)))
         guard let first = requests.first else { Issue.record("no refetch"); return }
         _ = state.update(.pageLoaded(PageResult(request: first, items: items(0..<7))))
-        #expect(state.notice == "page 1 has changed since it was first loaded")
+        #expect(state.notice?.text == "page 1 has changed since it was first loaded")
         #expect(state.store.item(at: 6)?.text == "item 6")
         #expect(state.store.item(at: 7) == nil)
         #expect(state.store.itemCount == 300)

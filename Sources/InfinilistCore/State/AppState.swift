@@ -27,7 +27,7 @@ public struct AppState: Sendable {
     public internal(set) var marks = Marks()
     /// A short note for the status line ("search wrapped", "not found: x"); the next key or mouse
     /// event clears it.
-    public internal(set) var notice: String?
+    public internal(set) var notice: Notice?
     var refreshAnchor: RefreshAnchor?
     var nextRequestID = 1
     /// Seconds on the driver's monotonic clock at the current message; nil when the driver gives

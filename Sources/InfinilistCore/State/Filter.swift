@@ -108,7 +108,7 @@ extension AppState {
         let wasEmpty = current.rows.isEmpty
         guard let inserted = current.test(page: page, in: store) else { return }
         filter = current
-        if current.untestedPages.isEmpty, notice?.hasPrefix("filter: testing page") == true { notice = nil }
+        if current.untestedPages.isEmpty, notice?.isFilterProgress == true { notice = nil }
         guard inserted.count > 0 else { return }
         searchRowsInserted(at: inserted.index, count: inserted.count)
         // With nothing shown before, the cursor was on no item: it stays on the first row.

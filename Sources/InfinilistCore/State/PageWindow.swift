@@ -54,9 +54,7 @@ extension AppState {
         for page in filterPagesToRefetch() {
             guard let effect = refetch(page: page) else { continue }
             effects.append(effect)
-            if notice == nil || notice?.hasPrefix("filter: testing page") == true {
-                notice = "filter: testing page \(page + 1)…"
-            }
+            if notice == nil || notice?.isFilterProgress == true { notice = .filterTestingPage(page) }
         }
         return effects
     }
@@ -75,10 +73,10 @@ extension AppState {
     /// A re-fetched page arrived: its rows are filled in place. Returns false when the result is
     /// not one the window is waiting for.
     mutating func refetchArrived(_ result: PageResult) -> Bool {
-        guard refetching[result.request.page] == result.request.id else { return false }
-        refetching[result.request.page] = nil
+        guard refetches[result.request.page] == .loading(result.request.id) else { return false }
+        refetches[result.request.page] = nil
         if !store.refill(page: result.request.page, with: result.items) {
-            notice = "page \(result.request.page + 1) has changed since it was first loaded"
+            notice = .pageChanged(result.request.page)
         }
         latency.record(result.latency)
         // The filter first: its merge moves visible rows, which the search's position follows.

@@ -45,7 +45,7 @@ extension AppState {
             tail = .failed(page: request.page, message: failure.message)
             if search?.pending != nil {
                 search?.pending = nil
-                notice = "search stopped: page \(request.page + 1) failed"
+                notice = .searchStoppedAtFailedPage(request.page)
             }
             effects = []
         case .pageWaiting(let wait):

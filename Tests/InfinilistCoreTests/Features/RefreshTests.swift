@@ -138,7 +138,7 @@ import Testing
         byRow.press(.tab)
         byRow.press(.char("R"))
         #expect(byRow.marks.isEmpty)
-        #expect(byRow.notice == "1 mark without an id cleared")
+        #expect(byRow.notice?.text == "1 mark without an id cleared")
     }
 
     @Test func theStatusLineSaysRefreshing() {
