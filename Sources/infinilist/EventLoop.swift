@@ -41,7 +41,7 @@ struct EventLoop<P: Program> {
 
     mutating func run() -> LoopExit {
         if let exit = perform(program.start()) { return exit }
-        screen.paint(program.frame(size: screen.size))
+        screen.paint(program.frame())
         while true {
             scheduleTick()
             let ready = wait()
@@ -69,7 +69,7 @@ struct EventLoop<P: Program> {
             for message in messages {
                 if let exit = perform(program.update(message, at: now)) { return exit }
             }
-            screen.paint(program.frame(size: screen.size))
+            screen.paint(program.frame())
             Trace.painted()  // bench trace hook, a no-op unless INFINILIST_TRACE is set (Trace.swift)
         }
     }

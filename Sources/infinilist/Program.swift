@@ -11,9 +11,10 @@ protocol Program {
     /// While true the loop sends `.tick` every spinner interval; otherwise it sleeps until
     /// something happens.
     var isAnimating: Bool { get }
-    func frame(size: Size) -> Frame
+    /// The screen as the program last learned its size (`.resized`).
+    func frame() -> Frame
 }
 
 extension AppState: Program {
-    func frame(size: Size) -> Frame { render(self, size: size) }
+    func frame() -> Frame { render(self) }
 }

@@ -34,13 +34,13 @@ import Testing
         let refetches = loads(effects)
         #expect(refetches.map(\.page) == [0, 1])  // the view and a screen below
         #expect(state.viewport.cursor == 0 && state.viewport.top == 0)
-        let frame = render(state, size: state.size).text
+        let frame = render(state).text
         #expect(frame.hasPrefix("> ⠋ loading page 1…"))
         for request in refetches {
             _ = state.update(.pageLoaded(PageResult(request: request, items: items(request.page * 10..<(request.page + 1) * 10))))
         }
         #expect(state.viewport.cursor == 0 && state.viewport.top == 0)
-        #expect(render(state, size: state.size).rows[0].text == "> item 0")
+        #expect(render(state).rows[0].text == "> item 0")
         #expect(state.refetching.isEmpty)
         #expect(state.store.loadedItemCount <= max(30, state.memoryBudget))
     }
@@ -58,7 +58,7 @@ import Testing
         var state = scrolledState(pages: 30)
         guard let request = loads(state.update(.key(.home))).first else { Issue.record("no refetch"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 502")))
-        #expect(render(state, size: state.size).rows[0].text.contains("✗ page 1: HTTP 502 — r to retry"))
+        #expect(render(state).rows[0].text.contains("✗ page 1: HTTP 502 — r to retry"))
         #expect(loads(state.update(.key(.down))).isEmpty)  // no automatic retry loop
         let retried = loads(state.update(.key(.char("r"))))
         #expect(retried.map(\.page).contains(0))
@@ -74,7 +74,7 @@ import Testing
         #expect(state.store.item(at: 7) == nil)
         #expect(state.store.itemCount == 300)
         for _ in 0..<8 { _ = state.update(.key(.down)) }
-        #expect(render(state, size: state.size).text.contains("(no longer in page 1)"))
+        #expect(render(state).text.contains("(no longer in page 1)"))
     }
 
     @Test func refreshCancelsRefetches() {

@@ -2,10 +2,12 @@
 let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
 /// Draws the state as rows of text: the visible slice of the list (or the detail view, or the
-/// help overlay), and the status line (or the prompt on its row). Pure, so frames can be
-/// snapshot-tested; only the rows on screen are touched, so its cost does not grow with the list.
-public func render(_ state: AppState, size: Size) -> Frame {
-    let listHeight = max(0, size.rows - 1)
+/// help overlay), and the status line (or the prompt on its row), at the state's size. Pure, so
+/// frames can be snapshot-tested; only the rows on screen are touched, so its cost does not grow
+/// with the list.
+public func render(_ state: AppState) -> Frame {
+    let size = state.size
+    let listHeight = state.listHeight
     var rows: [FrameRow]
     if state.showsHelp {
         rows = helpRows(state, height: listHeight, width: size.columns)

@@ -6,6 +6,8 @@ public struct AppState: Sendable {
     /// The cursor and scroll position, in visible rows (see VisibleRows.swift).
     public internal(set) var viewport: Viewport
     public internal(set) var tail: TailState = .idle
+    /// The screen's size, as last reported by `.resized`: the one source of the list's height
+    /// (`listHeight`) for both the viewport and `render`.
     public internal(set) var size: Size
     /// Advanced by each tick while loading; picks the spinner's frame.
     public internal(set) var spinnerPhase = 0
@@ -48,8 +50,11 @@ public struct AppState: Sendable {
         self.viewport = Viewport(height: AppState.listHeight(for: size))
     }
 
-    /// Rows of the screen given to the list: all but the status line.
-    static func listHeight(for size: Size) -> Int { max(1, size.rows - 1) }
+    /// Rows of the screen given to the list: all but the status line (none on a one-row screen;
+    /// the viewport still counts one, so that moving and paging stay defined).
+    public var listHeight: Int { Self.listHeight(for: size) }
+
+    static func listHeight(for size: Size) -> Int { max(0, size.rows - 1) }
 
     /// True while something on screen animates, so the event loop runs its tick timer only then
     /// and sleeps without wake-ups otherwise.

@@ -144,7 +144,7 @@ import Testing
     @Test func theStatusLineSaysRefreshing() {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: 40), prefetch: 0)
         state.press(.char("R"))
-        #expect(render(state, size: state.size).text == """
+        #expect(render(state).text == """
           ⠋ loading page 1…
 
 

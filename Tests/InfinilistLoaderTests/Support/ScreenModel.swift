@@ -48,7 +48,7 @@ enum ScreenModel {
         await loader.shutdown()
         continuation.finish()
         _ = state.update(.key(.end))   // bring the footer row into view
-        let frame = render(state, size: size)
+        let frame = render(state)
         let footer = frame.rows.map(\.text).first { $0.contains("— end ·") || $0.contains("✗ page") } ?? ""
         let items = (0..<state.store.itemCount).map { state.store.item(at: $0) }
         return ScreenRun(items: items, tail: state.tail, footer: footer, total: state.total, notes: notes.all)
