@@ -14,7 +14,7 @@ import Testing
             pending = loads(state.update(.pageLoaded(PageResult(request: request, items: page(request.page)))))
             if state.store.pageCount < pages, pending.isEmpty { pending = loads(state.update(.key(.end))) }
         }
-        if case .loading(let request) = state.tail {
+        if case .loading(let request, _) = state.tail {
             // Page `pages` was asked for by the prefetch: the source ends there.
             _ = state.update(.pageLoaded(PageResult(request: request, items: [], end: EndReason("end"))))
         }

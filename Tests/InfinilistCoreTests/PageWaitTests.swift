@@ -7,7 +7,7 @@ import Testing
 @Suite struct PageWaitTests {
     private func loadingSecondPage(columns: Int = 72) -> (AppState, PageRequest)? {
         let state = loadedState(pages: 1, size: Size(rows: 4, columns: columns), prefetch: 100)
-        guard case .loading(let request) = state.tail else { return nil }
+        guard case .loading(let request, _) = state.tail else { return nil }
         return (state, request)
     }
 

@@ -88,8 +88,8 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     switch state.tail {
     case .idle:
         builder.append("more below", .dim)
-    case .loading(let request):
-        if let wait = state.activeWait {
+    case .loading(let request, let wait):
+        if let wait {
             builder.append("\(spinnerFrame(state)) page \(request.page + 1): \(wait.reason) — \(waitText(wait))", .loading)
         } else if state.search?.pending != nil {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)

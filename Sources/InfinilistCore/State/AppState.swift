@@ -15,9 +15,6 @@ public struct AppState: Sendable {
     public internal(set) var total: Int?
     /// Seconds the last page took.
     public internal(set) var lastLatency: Double?
-    /// The loader's latest countdown for the request in `tail`, while it holds that request back
-    /// (rate limit, retry backoff). Only shown while `tail` is `.loading` of the same request.
-    public internal(set) var waiting: PageWait?
     /// What keys act on: the list, a prompt, or the detail view.
     public internal(set) var mode: Mode = .list
     /// The help overlay, over whatever mode is active; any key closes it.
@@ -72,6 +69,12 @@ public struct AppState: Sendable {
         // Never further ahead than the memory window holds, or the page fetched early would be
         // the farthest one and dropped again before the user gets there.
         return min(distance, max(viewport.height, memoryBudget / 2))
+    }
+
+    /// The countdown to show: the loader's latest wait for the request loading at the tail.
+    public var activeWait: PageWait? {
+        if case .loading(_, let wait) = tail { return wait }
+        return nil
     }
 
     /// The matcher whose matches rows highlight: the last search, else the filter.

@@ -19,7 +19,7 @@ extension AppState {
     /// anyway, else to the same row number, clamped. The filter's query and the marks by id stay.
     mutating func refresh() -> [Effect] {
         var effects: [Effect] = cancelRefetches()
-        if case .loading(let request) = tail { effects.append(.cancel(request.id)) }
+        if case .loading(let request, _) = tail { effects.append(.cancel(request.id)) }
         refreshAnchor = RefreshAnchor(
             id: selectedItem?.id,
             row: cursorStoreRow ?? 0,

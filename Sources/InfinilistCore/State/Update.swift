@@ -33,7 +33,7 @@ extension AppState {
                 effects = []
                 break
             }
-            guard case .loading(let request) = tail, request == result.request else { return [] }
+            guard case .loading(let request, _) = tail, request == result.request else { return [] }
             pageArrived(result)
             effects = []
         case .pageFailed(let failure):
@@ -41,7 +41,7 @@ extension AppState {
                 effects = []
                 break
             }
-            guard case .loading(let request) = tail, request == failure.request else { return [] }
+            guard case .loading(let request, _) = tail, request == failure.request else { return [] }
             tail = .failed(page: request.page, message: failure.message)
             if search?.pending != nil {
                 search?.pending = nil
@@ -49,8 +49,8 @@ extension AppState {
             }
             effects = []
         case .pageWaiting(let wait):
-            guard case .loading(let request) = tail, request == wait.request else { return [] }
-            waiting = wait
+            guard case .loading(let request, _) = tail, request == wait.request else { return [] }
+            tail = .loading(request, wait: wait)
             effects = []
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
