@@ -125,7 +125,7 @@ private func placeholder(_ state: AppState, storeRow: Int, into builder: inout R
     guard let page = state.store.page(containing: storeRow) else { return }
     if state.store.isLoaded(page: page) {
         builder.append("(no longer in page \(page + 1))", .placeholder)
-    } else if let message = state.refetchFailures[page] {
+    } else if case .failed(let message) = state.refetches[page] {
         builder.append("✗ page \(page + 1): \(message) — r to retry", .error)
     } else {
         builder.append("\(spinnerFrame(state)) loading page \(page + 1)…", .placeholder)

@@ -36,10 +36,8 @@ public struct AppState: Sendable {
     public internal(set) var velocity = ScrollVelocity()
     /// Page latency, averaged, for `auto` prefetch.
     public internal(set) var latency = LatencyEstimate()
-    /// Dropped pages being fetched again, by page, with the request that will fill each.
-    public internal(set) var refetching: [Int: RequestID] = [:]
-    /// Dropped pages whose re-fetch failed, with the error; `r` tries them again.
-    public internal(set) var refetchFailures: [Int: String] = [:]
+    /// Dropped pages asked for again, by page: on their way, or failed until `r`.
+    public internal(set) var refetches: [Int: Refetch] = [:]
 
     public init(config: AppConfig, size: Size) {
         self.config = config
@@ -57,7 +55,7 @@ public struct AppState: Sendable {
     /// and sleeps without wake-ups otherwise.
     public var isAnimating: Bool {
         if case .loading = tail { return true }
-        return !refetching.isEmpty
+        return refetches.values.contains(where: \.isLoading)
     }
 
     /// How near the end (in visible rows) the cursor must come before the next page is requested:

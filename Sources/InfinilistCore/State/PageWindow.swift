@@ -5,7 +5,7 @@
 ///
 /// Search and the filter reach past the neighbourhood: a search that meets a dropped page asks
 /// for it again and waits for it, and a filter asks again for the pages it could not test (a few
-/// at a time). Those re-fetches go through the same path and `refetching`, so stale answers,
+/// at a time). Those re-fetches go through the same path and `refetches`, so stale answers,
 /// failures and `r` work alike; once tested, such pages may be dropped again like any other.
 extension AppState {
     /// Items kept in memory: `--keep`, else twenty of the largest pages seen (never less than a
@@ -63,10 +63,10 @@ extension AppState {
     /// way, or failed (then it waits for `r`, never a loop of automatic retries).
     mutating func refetch(page: Int) -> Effect? {
         guard page < store.pageCount, !store.isLoaded(page: page), !store.rows(ofPage: page).isEmpty,
-              refetching[page] == nil, refetchFailures[page] == nil else { return nil }
+              refetches[page] == nil else { return nil }
         let request = PageRequest(id: RequestID(nextRequestID), page: page)
         nextRequestID += 1
-        refetching[page] = request.id
+        refetches[page] = .loading(request.id)
         return .load(request)
     }
 
@@ -87,27 +87,24 @@ extension AppState {
 
     /// A re-fetch failed: its rows say so, and `r` tries again.
     mutating func refetchFailed(_ failure: PageFailure) -> Bool {
-        guard refetching[failure.request.page] == failure.request.id else { return false }
-        refetching[failure.request.page] = nil
-        refetchFailures[failure.request.page] = failure.message
+        guard refetches[failure.request.page] == .loading(failure.request.id) else { return false }
+        refetches[failure.request.page] = .failed(failure.message)
         searchRefetchFailed(page: failure.request.page, message: failure.message)
         return true
     }
 
     /// `r` with failed re-fetches: forget the failures so the window asks again.
     mutating func retryRefetches() -> Bool {
-        guard !refetchFailures.isEmpty else { return false }
-        refetchFailures.removeAll()
+        let failed = refetches.filter { !$0.value.isLoading }.keys
+        guard !failed.isEmpty else { return false }
+        for page in failed { refetches[page] = nil }
         return true
     }
 
     /// Cancels every re-fetch (a refresh starts over).
     mutating func cancelRefetches() -> [Effect] {
-        defer {
-            refetching.removeAll()
-            refetchFailures.removeAll()
-        }
-        return refetching.values.sorted().map(Effect.cancel)
+        defer { refetches.removeAll() }
+        return refetches.values.compactMap(\.request).sorted().map(Effect.cancel)
     }
 
     private static func distance(from row: Int, to rows: Range<Int>) -> Int {
