@@ -101,10 +101,12 @@ extension AppState {
         return []
     }
 
-    /// Enter: every marked item, or the one under the cursor when none is marked.
-    func selectionOutput() -> [Effect] {
+    /// Enter, in the list or the detail view: every marked item, or, when none is marked, the
+    /// item the user is looking at (`shown`: the cursor's item, or the one the detail view
+    /// shows). Rings when there is neither.
+    func selectionOutput(shown json: String?) -> [Effect] {
         if !marks.isEmpty { return [.quit(code: 0, output: marks.outputInListOrder())] }
-        guard let item = selectedItem else { return [.bell] }
-        return [.quit(code: 0, output: [item.json])]
+        guard let json else { return [.bell] }
+        return [.quit(code: 0, output: [json])]
     }
 }

@@ -112,7 +112,7 @@ extension AppState {
             case .first: viewport.move(to: 0, itemCount: count)
             default: viewport.move(to: count - 1, itemCount: count)
             }
-        case .select: return selectionOutput()
+        case .select: return selectionOutput(shown: selectedItem?.json)
         case .retry:
             // Everything that failed is tried again: the tail and any dropped page.
             let refetchesRetried = retryRefetches()
