@@ -84,7 +84,7 @@ enum Bench {
                 let sim = PrefetchSimulation(latencyMs: latency, rowsPerSecond: speed)
                 simulation.append(BenchResults.SimulationRow(
                     latencyMs: latency, rowsPerSecond: speed, fixedRows: screenRows,
-                    fixed: sim.run(.fixed(screenRows)), adaptive: sim.run(.adaptive)))
+                    fixed: sim.run(.fixed(screenRows)), adaptive: sim.run(.auto)))
             }
         }
         return simulation

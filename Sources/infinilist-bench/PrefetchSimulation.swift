@@ -29,9 +29,9 @@ struct PrefetchSimulation {
         let pagesRequested: Int
     }
 
-    /// Nil when the core cannot run `setting` yet.
-    func run(_ setting: PrefetchSetting) -> Outcome? {
-        guard var state = SimulatedCore.makeState(setting, size: size) else { return nil }
+    /// Nil when the core cannot run `policy` yet.
+    func run(_ policy: PrefetchPolicy) -> Outcome? {
+        guard var state = SimulatedCore.makeState(policy, size: size) else { return nil }
         // Virtual time in microseconds.
         var now: Int64 = 0
         let latency = Int64(latencyMs) * 1000
