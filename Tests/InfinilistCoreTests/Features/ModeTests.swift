@@ -161,4 +161,19 @@ import Testing
         let view = DetailView(row: 0, item: Item(json: "not json", text: "x"))
         #expect(view.lines == [[Span("not json")]])
     }
+
+    @Test func enterInTheDetailViewPrintsTheMarkedItems() {
+        var state = loadedState(pages: 1)
+        _ = state.update(.key(.tab))
+        _ = state.update(.key(.tab))
+        _ = state.update(.key(.right))
+        #expect(state.update(.key(.enter)) == [.quit(code: 0, output: ["{\"n\":0}", "{\"n\":1}"])])
+    }
+
+    @Test func enterInTheDetailViewWithoutMarksPrintsTheItemShown() {
+        var state = loadedState(pages: 1)
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.right))
+        #expect(state.update(.key(.enter)) == [.quit(code: 0, output: ["{\"n\":1}"])])
+    }
 }
