@@ -58,7 +58,7 @@ static inline int shim_tty_size(int fd, int *rows, int *columns) {
 static inline int shim_colors(void) { return COLORS; }
 static inline int shim_color_pairs(void) { return COLOR_PAIRS; }
 
-/* Mouse (issue 6): BUTTONn_PRESSED are function-like macros Swift cannot import. The wheel is
+/* Mouse: BUTTONn_PRESSED are function-like macros Swift cannot import. The wheel is
    buttons 4 (up) and 5 (down); ncurses 6 reports each notch as a press. */
 static inline mmask_t shim_mouse_mask_wanted(void) {
 #if NCURSES_MOUSE_VERSION > 1

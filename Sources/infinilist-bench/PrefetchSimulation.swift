@@ -123,7 +123,8 @@ struct PrefetchSimulation {
         return footer >= state.viewport.top && footer < state.viewport.top + state.viewport.height
     }
 
-    /// The grid of issue 5: latencies x speeds.
+    /// The grid the performance goals are stated on (docs/performance.md): from a fast API to a
+    /// slow one, from a careful reader to key repeat; latencies x speeds.
     static let latencies = [50, 300, 1000]
     static let speeds = [10, 30, 60]
 }

@@ -3,7 +3,7 @@
 /// `rows` is the map from visible rows to store rows: visible row *i* is store row `rows[i]`,
 /// an O(1) lookup, and the reverse is a binary search. It is built once when the filter is
 /// applied and then only extended by the rows of each page that arrives, never rebuilt on a key.
-/// Rows are kept by number, not by item, so a page later dropped from memory (issue 5) keeps its
+/// Rows are kept by number, not by item, so a page later dropped from memory keeps its
 /// place in the filtered list and shows placeholders like any other.
 ///
 /// A page that was already dropped when its rows were examined cannot be tested then: it is

@@ -1,7 +1,8 @@
-/// The bounded page window (issue 5): at most `memoryBudget` items stay in memory, whatever the
-/// distance scrolled. Pages farthest from the cursor, in either direction, are dropped first;
-/// pages near the view are never dropped, and a dropped page that comes near the view again is
-/// fetched anew by the key the loader kept for it, its rows showing placeholders meanwhile.
+/// The bounded page window: at most `memoryBudget` items stay in memory, whatever the distance
+/// scrolled, so an endless list can be browsed for hours in constant memory. Pages farthest from
+/// the cursor, in either direction, are dropped first; pages near the view are never dropped, and
+/// a dropped page that comes near the view again is fetched anew by the key the loader kept for
+/// it, its rows showing placeholders meanwhile.
 ///
 /// Search and the filter reach past the neighbourhood: a search that meets a dropped page asks
 /// for it again and waits for it, and a filter asks again for the pages it could not test (a few

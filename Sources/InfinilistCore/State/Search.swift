@@ -6,7 +6,7 @@
 /// single-flight and stale-answer rules hold), until a match arrives or the source ends. Only
 /// then does it wrap to the rows above the cursor.
 ///
-/// Rows whose page the memory window dropped (issue 5) are not skipped: the scan stops there,
+/// Rows whose page the memory window dropped are not skipped: the scan stops there,
 /// asks for that page again through the window's re-fetch path and goes on from it when it is
 /// back, so a match in a dropped page is found before anything later (and before the tail).
 public struct Search: Sendable, Equatable {
