@@ -64,6 +64,16 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  Tab ") && $0.hasSuffix("mark or unmark the item, then move down") })
     }
 
+    /// `--help` and the man page get the same tables with the arrows spelled in ASCII.
+    @Test func asciiHelpSpellsOutTheArrows() {
+        let ascii = KeyMap.helpLines(naming: .ascii)
+        let symbols = KeyMap.helpLines()
+        #expect(ascii.count == symbols.count)
+        #expect(ascii.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+        #expect(ascii.contains { $0.hasPrefix("  Down j Ctrl-N") && $0.hasSuffix("next row") })
+        #expect(symbols.contains { $0.hasPrefix("  ↓ j Ctrl-N") && $0.hasSuffix("next row") })
+    }
+
     @Test func noKeyIsBoundTwiceInOneTable() {
         for map in KeyMap.all {
             let keys = map.flatMap(\.keys)
