@@ -1,4 +1,5 @@
 import Glibc
+import ProcessSpawn
 
 /// `make bench`: measures the figures of the performance goals for infinilist and its peers (fzf,
 /// less) in one run and prints them as one table. It prints figures only; it never asserts on
