@@ -19,7 +19,7 @@ help:
 	@echo "make release  optimised build in .build/release/infinilist"
 	@echo "make install  install infinilist into $(PREFIX)/bin and its man page into $(PREFIX)/share/man/man1"
 	@echo "make man      the man page, generated from the command's definition: $(MANPAGE)"
-	@echo "make bench    issue 5's figures beside fzf and less, one table (docs/performance.md)"
+	@echo "make bench    the performance figures beside fzf and less, one table (docs/performance.md)"
 
 ## Installs the missing Debian packages when it can (root with apt-get), else names them.
 deps:

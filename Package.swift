@@ -55,11 +55,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// Starting a program as a shell would (posix_spawn, clean signal state), shared by the
+        /// bench and the end-to-end tests (tmux).
+        .target(name: "ProcessSpawn"),
         /// `make bench`: drives infinilist, fzf and less in a pseudo-terminal, reads infinilist's
         /// opt-in trace, and simulates prefetch on the core; prints one table (docs/performance.md).
         .executableTarget(
             name: "infinilist-bench",
-            dependencies: ["InfinilistCore"]
+            dependencies: ["InfinilistCore", "ProcessSpawn"]
         ),
         .testTarget(
             name: "InfinilistCoreTests",
@@ -89,6 +92,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "ProcessSpawn",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

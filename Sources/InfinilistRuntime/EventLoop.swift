@@ -63,7 +63,7 @@ public struct EventLoop<M: Model> {
 
     private mutating func loop() -> LoopExit {
         if let exit = perform(model.start()) { return exit }
-        screen.paint(model.frame(size: screen.size))
+        screen.paint(model.frame())
         while true {
             scheduleTick()
             let ready = wait()
@@ -93,7 +93,7 @@ public struct EventLoop<M: Model> {
             for message in messages {
                 if let exit = perform(model.update(message, at: now)) { return exit }
             }
-            screen.paint(model.frame(size: screen.size))
+            screen.paint(model.frame())
             Trace.painted()  // bench trace hook, a no-op unless INFINILIST_TRACE is set (Trace.swift)
         }
     }

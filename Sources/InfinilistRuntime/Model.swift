@@ -12,9 +12,10 @@ public protocol Model {
     /// While true the loop sends `.tick` every spinner interval; otherwise it sleeps until
     /// something happens.
     var isAnimating: Bool { get }
-    func frame(size: Size) -> Frame
+    /// The screen as the model last learned its size (`.resized`).
+    func frame() -> Frame
 }
 
 extension AppState: Model {
-    public func frame(size: Size) -> Frame { render(self, size: size) }
+    public func frame() -> Frame { render(self) }
 }

@@ -1,8 +1,9 @@
 import Glibc
 import InfinilistCore
 
-/// An opt-in timing trace for `make bench`: with `INFINILIST_TRACE=/path/file` set, the
-/// program appends one line per event, `<CLOCK_MONOTONIC nanoseconds> <event>`, to that file:
+/// An opt-in timing trace for `make bench`, which times each page from its arrival to its paint:
+/// with `INFINILIST_TRACE=/path/file` set, the program appends one line per event,
+/// `<CLOCK_MONOTONIC nanoseconds> <event>`, to that file:
 ///
 ///     1234567890123 arrive 7     the loader handed page request #7's result to the inbox
 ///     1234567990456 painted      the event loop's doupdate() for a frame has returned

@@ -1,8 +1,10 @@
 import Glibc
+import ProcessSpawn
 
-/// `make bench`: measures the browsing figures of docs/performance.md for infinilist and its peers (fzf, less) in one run
-/// and prints them as one table. It prints figures only; it never asserts on times (tests check
-/// behaviour, not speed). Method and meaning of each figure: docs/performance.md.
+/// `make bench`: measures the figures of the performance goals for infinilist and its peers (fzf,
+/// less) in one run and prints them as one table. It prints figures only; it never asserts on
+/// times (tests check behaviour, not speed). Method, goals and meaning of each figure:
+/// docs/performance.md.
 @main
 enum Bench {
     static func main() {
@@ -74,7 +76,8 @@ enum Bench {
         if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }
     }
 
-    /// The prefetch simulation over the goals' grid, fixed distance (one screen) beside auto.
+    /// The prefetch simulation over the goals' grid of latencies and speeds, fixed distance (one
+    /// screen) beside auto.
     private static func simulate() -> [BenchResults.SimulationRow] {
         progress("prefetch simulation")
         let screenRows = BenchEnvironment.size.rows - 1
@@ -84,7 +87,7 @@ enum Bench {
                 let sim = PrefetchSimulation(latencyMs: latency, rowsPerSecond: speed)
                 simulation.append(BenchResults.SimulationRow(
                     latencyMs: latency, rowsPerSecond: speed, fixedRows: screenRows,
-                    fixed: sim.run(.fixed(screenRows)), adaptive: sim.run(.adaptive)))
+                    fixed: sim.run(.fixed(screenRows)), adaptive: sim.run(.auto)))
             }
         }
         return simulation

@@ -24,7 +24,7 @@ struct BenchOptions {
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
                                 [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
-        Prints the browsing figures for infinilist, fzf and less as one table (docs/performance.md).
+        Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
 
     struct UsageError: Error, CustomStringConvertible {

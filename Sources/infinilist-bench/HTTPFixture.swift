@@ -1,4 +1,5 @@
 import Glibc
+import ProcessSpawn
 
 /// A local HTTP API for the start-up figure: the shared rows as static pages
 /// (`/page1.json`, `/page2.json`, ...; each a root array of 50 items) served by python3's

@@ -29,9 +29,9 @@ struct PrefetchSimulation {
         let pagesRequested: Int
     }
 
-    /// Nil when the core cannot run `setting` yet.
-    func run(_ setting: PrefetchSetting) -> Outcome? {
-        guard var state = SimulatedCore.makeState(setting, size: size) else { return nil }
+    /// Nil when the core cannot run `policy` yet.
+    func run(_ policy: PrefetchPolicy) -> Outcome? {
+        guard var state = SimulatedCore.makeState(policy, size: size) else { return nil }
         // Virtual time in microseconds.
         var now: Int64 = 0
         let latency = Int64(latencyMs) * 1000
@@ -123,7 +123,8 @@ struct PrefetchSimulation {
         return footer >= state.viewport.top && footer < state.viewport.top + state.viewport.height
     }
 
-    /// The grid of the prefetch goals: latencies x speeds.
+    /// The grid the performance goals are stated on (docs/performance.md): from a fast API to a
+    /// slow one, from a careful reader to key repeat; latencies x speeds.
     static let latencies = [50, 300, 1000]
     static let speeds = [10, 30, 60]
 }

@@ -1,4 +1,5 @@
 import InfinilistCore
+import ProcessSpawn
 
 /// The one list every program shows: the demo feed's first N items, as infinilist's `--dump`
 /// prints them, and as row text exactly as infinilist draws it (the core's own formatter and

@@ -1,3 +1,5 @@
+import ProcessSpawn
+
 /// One program running full-screen in its own 100x30 pseudo-terminal.
 final class TerminalSession {
     let terminal: PseudoTerminal

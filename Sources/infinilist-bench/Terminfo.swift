@@ -1,3 +1,5 @@
+import ProcessSpawn
+
 /// Key sequences as the terminal would send them for the TERM the bench sets, read from terminfo
 /// with `tput`: with keypad mode on (curses, less), ↓ is `ESC O B` on xterm, not `ESC [ B`, and a
 /// wrong guess would arrive in the program as a bare Escape (which quits infinilist).

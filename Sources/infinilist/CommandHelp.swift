@@ -83,7 +83,7 @@ enum CommandHelp {
         `infinilist --generate-completion-script bash|zsh|fish`.
 
         Keys:
-        \(HelpKeyTable.lines().map { "  " + $0 }.joined(separator: "\n"))
+        \(KeyMap.helpLines(naming: .ascii).map { "  " + $0 }.joined(separator: "\n"))
 
         Exit status: 0 after q or Enter (and for a complete --dump), 130 after Ctrl-C, 143 after \
         SIGTERM, 129 after SIGHUP, 64 for a usage error, 1 when there is no terminal or a --dump \

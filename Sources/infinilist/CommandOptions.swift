@@ -1,4 +1,5 @@
 import ArgumentParser
+import InfinilistCore
 
 /// Every flag of the command, with its help text. Kept apart from `Infinilist` so the command
 /// reads as "parse, then run", and so the config file's named sources can fill the same fields.
@@ -65,7 +66,7 @@ struct CommandOptions: ParsableArguments {
     @Option(name: .customLong("prefetch"), help: ArgumentHelp(
         "When to ask for the next page: 'auto' (default) starts one screen before the last loaded row, and earlier when you scroll fast on a slow network; a number fixes the distance in rows.",
         valueName: "auto|n"))
-    var prefetch: PrefetchSetting = .auto
+    var prefetch: PrefetchPolicy = .auto
 
     @Option(name: .customLong("keep"), help: ArgumentHelp(
         "Keep at most this many items in memory; pages far from the cursor are dropped and fetched again when you come back (default: 20 pages).",

@@ -14,7 +14,7 @@ import Testing
             pending = loads(state.update(.pageLoaded(PageResult(request: request, items: page(request.page)))))
             if state.store.pageCount < pages, pending.isEmpty { pending = loads(state.update(.key(.end))) }
         }
-        if case .loading(let request) = state.tail {
+        if case .loading(let request, _) = state.tail {
             // Page `pages` was asked for by the prefetch: the source ends there.
             _ = state.update(.pageLoaded(PageResult(request: request, items: [], end: EndReason("end"))))
         }
@@ -61,7 +61,7 @@ import Testing
         #expect(state.inFlight == nil)
         #expect(requested.allSatisfy { $0.page < state.store.pageCount })
         #expect(state.search?.pending != nil)
-        #expect(state.notice?.hasPrefix("searching page") == true)
+        #expect(state.notice?.text.hasPrefix("searching page") == true)
         var waits: [Int] = []
         let tail = answerAll(effects, &state) { state in
             if let page = state.search?.pending?.waitingPage {
@@ -86,8 +86,8 @@ import Testing
         state.type("item 123")
         state.press(.enter)
         guard let page = state.search?.pending?.waitingPage else { Issue.record("not waiting"); return }
-        #expect(state.notice == "searching page \(page + 1)… (Esc stops)")
-        #expect(render(state, size: state.size).text.contains("searching page \(page + 1)…"))
+        #expect(state.notice?.text == "searching page \(page + 1)… (Esc stops)")
+        #expect(render(state).text.contains("searching page \(page + 1)…"))
         state.press(.escape)
         #expect(state.search?.pending == nil)
     }
@@ -125,7 +125,7 @@ import Testing
               let request = requests.first(where: { $0.page == page }) else { Issue.record("not waiting"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 502")))
         #expect(state.search?.pending == nil)
-        #expect(state.notice == "search stopped: page \(page + 1) failed (r retries)")
+        #expect(state.notice?.text == "search stopped: page \(page + 1) failed (r retries)")
         #expect(state.inFlight == nil)
     }
 

@@ -10,7 +10,7 @@ import Foundation
             .appendingPathComponent("docs/keys.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for binding in KeyMap.all.flatMap({ $0 }) {
-            let keys = binding.keys.map { "`\($0)`" }.joined(separator: " ")
+            let keys = binding.keyNames().map { "`\($0)`" }.joined(separator: " ")
             #expect(text.contains("| \(keys) | \(binding.help) |"), "docs/keys.md lacks: \(keys) \(binding.help)")
         }
     }

@@ -4,7 +4,7 @@ import Testing
 /// Snapshot tests of the screens added for issue 6: prompts, help, detail view, search, filter,
 /// marks and the status line's new parts. Each frame is compared as text with what a user sees.
 @Suite struct ModeRenderTests {
-    private func frame(_ state: AppState) -> String { render(state, size: state.size).text }
+    private func frame(_ state: AppState) -> String { render(state).text }
 
     @Test func searchPromptOnTheStatusLineRow() {
         var state = loadedState(pages: 1, size: Size(rows: 5, columns: 50), prefetch: 0)
@@ -18,7 +18,7 @@ import Testing
         /item 3              Enter: search · Esc: cancel
         """)
         // The block cursor is a reversed space right after the text.
-        let prompt = render(state, size: state.size).rows[4]
+        let prompt = render(state).rows[4]
         #expect(prompt.spans.prefix(2) == [Span("/item 3"), Span(" ", .status)])
         #expect(prompt.spans.last == Span("Enter: search · Esc: cancel ", .dim))
     }
@@ -45,7 +45,7 @@ import Testing
           item 1
         /uery that scrolls
         """)
-        #expect(render(state, size: state.size).rows[2].spans.last == Span(" ", .status))
+        #expect(render(state).rows[2].spans.last == Span(" ", .status))
     }
 
     @Test func searchingFooterWhileLoadingPagesForASearch() {
@@ -82,7 +82,7 @@ import Testing
         state.press(.char("/"))
         state.type("apple")
         state.press(.enter)
-        let rows = render(state, size: state.size).rows
+        let rows = render(state).rows
         #expect(rows[0].spans == [Span("  "), Span("Apple", .match), Span(" pie")])
         #expect(rows[1].spans == [Span("  banana")])
         #expect(rows[2].spans == [Span(">", .pointer), Span(" "), Span("apple", .match), Span(" and "),
@@ -94,7 +94,7 @@ import Testing
         state.press(.char("/"))
         state.type("target")
         state.press(.enter)
-        let row = render(state, size: state.size).rows[0]
+        let row = render(state).rows[0]
         #expect(row.text == "> 0123456789 t")
         #expect(row.spans.last == Span("t", .match))
     }
@@ -133,7 +133,7 @@ import Testing
         state.press(.char("&"))
         state.type("a filter far longer than twenty")
         state.press(.enter)
-        #expect(render(state, size: state.size).rows[2].text.contains("filter: a filter far longer…"))
+        #expect(render(state).rows[2].text.contains("filter: a filter far longer…"))
     }
 
     @Test func detailViewShowsPrettyJSON() {
@@ -152,7 +152,7 @@ import Testing
           ],
          infinilis  lines 1–7/11 · row 1 · end
         """)
-        let rows = render(state, size: state.size).rows
+        let rows = render(state).rows
         #expect(rows[1].spans == [Span("  "), Span("\"id\"", .jsonKey), Span(":", .jsonPunctuation), Span(" "),
                                   Span("7", .jsonNumber), Span(",", .jsonPunctuation)])
         #expect(rows[4].spans == [Span("    "), Span("\"a\"", .jsonString), Span(",", .jsonPunctuation)])
@@ -185,7 +185,7 @@ import Testing
         _ = state.start()
         state.answer([Item(json: #"{"k":"\u001b[31mred \u202e evil and a long tail"}"#, text: "x")], end: EndReason("end"))
         state.press(.char("l"))
-        let rows = render(state, size: state.size).rows
+        let rows = render(state).rows
         #expect(rows[1].text == #"  "k": "\u001b[31mred \u"#, "U+202E escaped by the frame, then clipped")
         for row in rows {
             #expect(DisplayWidth.of(row.text) <= 24)
@@ -203,7 +203,7 @@ import Testing
         #expect(lines.contains("   q                    quit (exit 0)"))
         #expect(lines[22] == " … 27 more lines: see infinilist --help")
         #expect(lines[23].hasPrefix(" keys · any key closes"))
-        #expect(render(state, size: state.size).rows[0].spans == [Span(" "), Span("List", .heading)])
+        #expect(render(state).rows[0].spans == [Span(" "), Span("List", .heading)])
     }
 
     @Test func helpOverlayFlowsIntoColumnsOnAWideScreen() {
@@ -255,7 +255,7 @@ import Testing
                 help.press(.char("?"))
                 states.append(help)
                 for state in states {
-                    let f = render(state, size: size)
+                    let f = render(state)
                     #expect(f.rows.count == rows)
                     for row in f.rows { #expect(DisplayWidth.of(row.text) <= columns) }
                 }

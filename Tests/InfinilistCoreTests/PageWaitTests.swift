@@ -7,7 +7,7 @@ import Testing
 @Suite struct PageWaitTests {
     private func loadingSecondPage(columns: Int = 72) -> (AppState, PageRequest)? {
         let state = loadedState(pages: 1, size: Size(rows: 4, columns: columns), prefetch: 100)
-        guard case .loading(let request) = state.tail else { return nil }
+        guard case .loading(let request, _) = state.tail else { return nil }
         return (state, request)
     }
 
@@ -16,14 +16,14 @@ import Testing
         let effects = state.update(.pageWaiting(PageWait(request: request, seconds: 42, reason: "rate limited by api.github.com")))
         #expect(effects.isEmpty)
         _ = state.update(.key(.end))
-        #expect(render(state, size: state.size).text == """
+        #expect(render(state).text == """
           item 8
         > item 9
           ⠋ page 2: rate limited by api.github.com — retrying in 42 s
          infinilist · test                 row 10/10 · ⠋ waiting 42 s · 250 ms
         """)
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 41, reason: "rate limited by api.github.com")))
-        #expect(render(state, size: state.size).rows[2].text.hasSuffix("retrying in 41 s"))
+        #expect(render(state).rows[2].text.hasSuffix("retrying in 41 s"))
         #expect(state.isAnimating)
     }
 
@@ -31,7 +31,7 @@ import Testing
         var (state, request) = try #require(loadingSecondPage(columns: 90))
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 3, reason: "slowing down: 4 requests left at api.github.com", isRetry: false)))
         _ = state.update(.key(.end))
-        #expect(render(state, size: state.size).text.contains("⠋ page 2: slowing down: 4 requests left at api.github.com — next request in 3 s"))
+        #expect(render(state).text.contains("⠋ page 2: slowing down: 4 requests left at api.github.com — next request in 3 s"))
     }
 
     @Test func aWaitForAnotherRequestIsIgnored() throws {
@@ -40,7 +40,7 @@ import Testing
         _ = state.update(.pageWaiting(PageWait(request: stale, seconds: 9, reason: "old")))
         #expect(state.activeWait == nil)
         _ = state.update(.key(.end))
-        #expect(render(state, size: state.size).text.contains("loading page 2…"))
+        #expect(render(state).text.contains("loading page 2…"))
     }
 
     @Test func theCountdownEndsWhenThePageArrivesOrFails() throws {
@@ -49,7 +49,7 @@ import Testing
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 503 from x (gave up after 3 retries)")))
         #expect(state.activeWait == nil)
         _ = state.update(.key(.end))
-        let failed = render(state, size: state.size).text
+        let failed = render(state).text
         #expect(failed.contains("✗ page 2 failed: HTTP 503 from x (gave up after 3 retries) — r to retry"))
         #expect(!failed.contains("waiting"))
         // r asks again; the old countdown does not come back for the new request.

@@ -20,6 +20,16 @@ import Testing
         #expect(PrefetchPolicy.auto.distance(screenRows: 10, rowsPerSecond: 30, latency: 0.3) == 18)
     }
 
+    /// `--prefetch` is parsed and shown by the policy itself (the command line only conforms it).
+    @Test func parsesAndNamesItsArgument() {
+        #expect(PrefetchPolicy(argument: "auto") == .auto)
+        #expect(PrefetchPolicy(argument: "0") == .fixed(0))
+        #expect(PrefetchPolicy(argument: "25") == .fixed(25))
+        for bad in ["", "-1", "Auto", "2.5", "ten", " 3"] { #expect(PrefetchPolicy(argument: bad) == nil, "\(bad)") }
+        #expect(PrefetchPolicy.auto.description == "auto")
+        #expect(PrefetchPolicy.fixed(25).description == "25")
+    }
+
     @Test func autoIsCapped() {
         #expect(PrefetchPolicy.auto.distance(screenRows: 29, rowsPerSecond: 1e9, latency: 10) == PrefetchPolicy.maximumRows)
         #expect(PrefetchPolicy.auto.distance(screenRows: 29, rowsPerSecond: .infinity, latency: 1) == PrefetchPolicy.maximumRows)

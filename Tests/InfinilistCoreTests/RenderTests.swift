@@ -3,7 +3,7 @@ import Testing
 
 /// Snapshot tests: each frame is compared as text with the picture a user would see.
 @Suite struct RenderSnapshotTests {
-    private func frame(_ state: AppState) -> String { render(state, size: state.size).text }
+    private func frame(_ state: AppState) -> String { render(state).text }
 
     @Test func loadingFirstPage() {
         var state = AppState(config: AppConfig(sourceName: "demo"), size: Size(rows: 4, columns: 40))
@@ -21,7 +21,7 @@ import Testing
         _ = state.start()
         _ = state.update(.tick)
         _ = state.update(.tick)
-        #expect(render(state, size: state.size).rows[0].text.hasPrefix("  ⠹ loading page 1…"))
+        #expect(render(state).rows[0].text.hasPrefix("  ⠹ loading page 1…"))
     }
 
     @Test func footerWhileLoadingTheNextPage() {
@@ -39,7 +39,7 @@ import Testing
 
     @Test func footerAfterAFailure() {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: 60), prefetch: 100)
-        guard case .loading(let request) = state.tail else { Issue.record("not loading"); return }
+        guard case .loading(let request, _) = state.tail else { Issue.record("not loading"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 503 Service Unavailable")))
         _ = state.update(.key(.end))
         #expect(frame(state) == """
@@ -75,7 +75,7 @@ import Testing
     @Test func narrowScreenClipsEveryRow() {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: 12), prefetch: 0)
         _ = state.update(.key(.down))
-        let f = render(state, size: state.size)
+        let f = render(state)
         #expect(f.rows.count == 4)
         for (i, row) in f.rows.enumerated() {
             #expect(DisplayWidth.of(row.text) <= (i == 3 ? 11 : 12))
@@ -97,7 +97,7 @@ import Testing
             Item(json: "3", text: "café ünïcödé"),
         ]
         _ = state.update(.pageLoaded(PageResult(request: request, items: rows, end: EndReason("end"))))
-        let f = render(state, size: state.size)
+        let f = render(state)
         #expect(f.rows[0].text == "> 日本語の")   // 2 + 4×2 = 10 columns; a 5th wide glyph would need 12
         #expect(f.rows[1].text == "  👩‍👩‍👧 fa")
         #expect(f.rows[2].text == "  café ünïc")
@@ -113,7 +113,7 @@ import Testing
                        "\u{1b}[31mred", "\u{9b}31mC1", "fake\r\nrow", "\u{202e}evil"]
         let rows = attacks.map { Item(json: "{}", text: $0) }
         _ = state.update(.pageLoaded(PageResult(request: request, items: rows, end: EndReason("end"))))
-        let f = render(state, size: state.size)
+        let f = render(state)
         for scalar in f.rows.flatMap({ $0.spans }).flatMap({ $0.text.unicodeScalars }) {
             #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) && scalar.value != 0x202E)
         }
@@ -133,7 +133,7 @@ import Testing
             for columns in 0...3 {
                 var state = loadedState(pages: 1, size: Size(rows: rows, columns: columns))
                 _ = state.update(.key(.pageDown))
-                let f = render(state, size: Size(rows: rows, columns: columns))
+                let f = render(state)
                 #expect(f.rows.count == rows)
             }
         }

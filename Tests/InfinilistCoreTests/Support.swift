@@ -29,3 +29,9 @@ func loadedState(pages: Int, pageSize: Int = 10, size: Size = Size(rows: 6, colu
 func loads(_ effects: [Effect]) -> [PageRequest] {
     effects.compactMap { if case .load(let r) = $0 { return r } else { return nil } }
 }
+
+extension AppState {
+    /// The dropped pages being fetched again, with the request that will fill each (failed
+    /// re-fetches left out).
+    var refetching: [Int: RequestID] { refetches.compactMapValues(\.request) }
+}

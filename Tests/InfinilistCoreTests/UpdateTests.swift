@@ -49,7 +49,7 @@ import Testing
 @Suite struct LoadResultTests {
     @Test func aResponseToASupersededRequestIsDropped() {
         var state = loadedState(pages: 1, prefetch: 100)
-        guard case .loading(let stale) = state.tail else { Issue.record("expected a load"); return }
+        guard case .loading(let stale, _) = state.tail else { Issue.record("expected a load"); return }
         _ = state.update(.pageFailed(PageFailure(request: stale, message: "HTTP 503")))
         guard let retry = loads(state.update(.key(.char("r")))).first else { Issue.record("no retry"); return }
         #expect(retry.page == stale.page && retry.id != stale.id)
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aFailureForAnotherRequestIsIgnored() {
         var state = loadedState(pages: 1, prefetch: 100)
-        guard case .loading(let request) = state.tail else { Issue.record("no load"); return }
+        guard case .loading(let request, _) = state.tail else { Issue.record("no load"); return }
         let other = PageRequest(id: RequestID(999), page: request.page)
         _ = state.update(.pageFailed(PageFailure(request: other, message: "boom")))
         #expect(state.tail == .loading(request))
@@ -71,7 +71,7 @@ import Testing
 
     @Test func failureKeepsWhatWasLoadedAndRetryAsksAgain() {
         var state = loadedState(pages: 2, prefetch: 100)
-        guard case .loading(let request) = state.tail else { Issue.record("not loading"); return }
+        guard case .loading(let request, _) = state.tail else { Issue.record("not loading"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 500")))
         #expect(state.store.itemCount == 20)
         #expect(state.tail == .failed(page: 2, message: "HTTP 500"))

@@ -9,6 +9,11 @@ public struct KeyBinding: Sendable {
         self.action = action
         self.help = help
     }
+
+    /// The names of the keys, as help and docs/keys.md show them.
+    public func keyNames(_ naming: KeyNaming = .symbols) -> [String] {
+        keys.map { $0.name(naming) }
+    }
 }
 
 /// The key table of one mode (the list, the detail view, the prompt). It is data: handling looks
@@ -37,26 +42,6 @@ public struct KeyMap: Sendable, RandomAccessCollection {
     /// The action bound to a key in this mode, if any.
     public func action(for key: Key) -> Action? { index[key] }
 
-    /// This table as aligned lines of text: key names, then what they do.
-    public func helpLines() -> [String] {
-        let names = bindings.map { $0.keys.map(\.description).joined(separator: " ") }
-        let width = names.map { DisplayWidth.of($0) }.max() ?? 0
-        return zip(names, bindings).map { name, binding in
-            name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  " + binding.help
-        }
-    }
-
     /// The action bound to a key in the list, if any.
     public static func action(for key: Key) -> Action? { list.action(for: key) }
-
-    /// Every mode's table, each under its title, for the help overlay and `--help`.
-    public static func helpLines() -> [String] {
-        var lines: [String] = []
-        for map in all {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(map.title)
-            lines += map.helpLines().map { "  " + $0 }
-        }
-        return lines
-    }
 }

@@ -1,5 +1,6 @@
 /// One entry of the list, stored compactly: the rows only ever need a line of text, and Enter
-/// needs the exact JSON, so no parsed tree is kept (bounded memory, issue 5).
+/// needs the exact JSON, so no parsed tree is kept: memory stays small however many
+/// items are loaded.
 public struct Item: Sendable, Equatable {
     /// The item as compact JSON, keys in the server's order, numbers as the server wrote them.
     public let json: String

@@ -4,7 +4,7 @@
 /// seen) or wasteful for a slow reader. `auto` asks for the next page early enough that it
 /// arrives before the cursor gets there: the distance covers the rows the user will scroll while
 /// a page loads, with a safety factor for jitter, and never less than the fixed floor.
-public enum PrefetchPolicy: Sendable, Equatable {
+public enum PrefetchPolicy: Sendable, Equatable, CustomStringConvertible {
     /// Exactly this many rows (`--prefetch N`).
     case fixed(Int)
     /// At least one screen, more when scrolling fast on a slow network (`--prefetch auto`).
@@ -16,6 +16,25 @@ public enum PrefetchPolicy: Sendable, Equatable {
     /// The most rows ahead `auto` will ever ask for, so a wild estimate cannot fetch a hundred
     /// pages the user never sees.
     static let maximumRows = 5_000
+
+    /// Reads `--prefetch`'s value: `auto`, or a number of rows (0 or more); nil for anything else.
+    public init?(argument: String) {
+        if argument == "auto" {
+            self = .auto
+        } else if let rows = Int(argument), rows >= 0 {
+            self = .fixed(rows)
+        } else {
+            return nil
+        }
+    }
+
+    /// As `--prefetch` takes it: `auto` or the number of rows.
+    public var description: String {
+        switch self {
+        case .fixed(let rows): return String(rows)
+        case .auto: return "auto"
+        }
+    }
 
     /// The distance in rows for the given screen height, speed and latency.
     public func distance(screenRows: Int, rowsPerSecond: Double, latency: Double?) -> Int {

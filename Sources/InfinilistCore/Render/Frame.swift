@@ -60,7 +60,7 @@ public struct FrameRow: Sendable, Hashable {
     public var text: String { spans.map(\.text).joined() }
 }
 
-/// A whole screen, exactly `size.rows` rows. Produced by `render(_:size:)`; painted by a screen.
+/// A whole screen, exactly `size.rows` rows. Produced by `render(_:)`; painted by a screen.
 /// The screen compares it with the previous frame and writes only the rows that differ.
 public struct Frame: Sendable, Hashable {
     public var size: Size

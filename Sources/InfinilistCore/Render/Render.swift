@@ -2,10 +2,12 @@
 let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
 /// Draws the state as rows of text: the visible slice of the list (or the detail view, or the
-/// help overlay), and the status line (or the prompt on its row). Pure, so frames can be
-/// snapshot-tested; only the rows on screen are touched, so its cost does not grow with the list.
-public func render(_ state: AppState, size: Size) -> Frame {
-    let listHeight = max(0, size.rows - 1)
+/// help overlay), and the status line (or the prompt on its row), at the state's size. Pure, so
+/// frames can be snapshot-tested; only the rows on screen are touched, so its cost does not grow
+/// with the list.
+public func render(_ state: AppState) -> Frame {
+    let size = state.size
+    let listHeight = state.listHeight
     var rows: [FrameRow]
     if state.showsHelp {
         rows = helpRows(state, height: listHeight, width: size.columns)
@@ -86,8 +88,8 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     switch state.tail {
     case .idle:
         builder.append("more below", .dim)
-    case .loading(let request):
-        if let wait = state.activeWait {
+    case .loading(let request, let wait):
+        if let wait {
             builder.append("\(spinnerFrame(state)) page \(request.page + 1): \(wait.reason) — \(waitText(wait))", .loading)
         } else if state.search?.pending != nil {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
@@ -123,7 +125,7 @@ private func placeholder(_ state: AppState, storeRow: Int, into builder: inout R
     guard let page = state.store.page(containing: storeRow) else { return }
     if state.store.isLoaded(page: page) {
         builder.append("(no longer in page \(page + 1))", .placeholder)
-    } else if let message = state.refetchFailures[page] {
+    } else if case .failed(let message) = state.refetches[page] {
         builder.append("✗ page \(page + 1): \(message) — r to retry", .error)
     } else {
         builder.append("\(spinnerFrame(state)) loading page \(page + 1)…", .placeholder)

@@ -64,10 +64,10 @@ private func helpContent(firstFor mode: Mode) -> [(text: String, style: Style)] 
     case .detail: current = .detail
     }
     var lines: [(text: String, style: Style)] = []
-    for map in [current] + KeyMap.all.filter({ $0.title != current.title }) {
+    for section in KeyMap.helpSections(first: current) {
         if !lines.isEmpty { lines.append(("", .normal)) }
-        lines.append((map.title, .heading))
-        for line in map.helpLines() { lines.append(("  " + line, .normal)) }
+        lines.append((section.title, .heading))
+        for line in section.lines { lines.append(("  " + line, .normal)) }
     }
     return lines
 }

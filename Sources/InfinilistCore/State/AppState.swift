@@ -6,6 +6,8 @@ public struct AppState: Sendable {
     /// The cursor and scroll position, in visible rows (see VisibleRows.swift).
     public internal(set) var viewport: Viewport
     public internal(set) var tail: TailState = .idle
+    /// The screen's size, as last reported by `.resized`: the one source of the list's height
+    /// (`listHeight`) for both the viewport and `render`.
     public internal(set) var size: Size
     /// Advanced by each tick while loading; picks the spinner's frame.
     public internal(set) var spinnerPhase = 0
@@ -13,9 +15,6 @@ public struct AppState: Sendable {
     public internal(set) var total: Int?
     /// Seconds the last page took.
     public internal(set) var lastLatency: Double?
-    /// The loader's latest countdown for the request in `tail`, while it holds that request back
-    /// (rate limit, retry backoff). Only shown while `tail` is `.loading` of the same request.
-    public internal(set) var waiting: PageWait?
     /// What keys act on: the list, a prompt, or the detail view.
     public internal(set) var mode: Mode = .list
     /// The help overlay, over whatever mode is active; any key closes it.
@@ -27,7 +26,7 @@ public struct AppState: Sendable {
     public internal(set) var marks = Marks()
     /// A short note for the status line ("search wrapped", "not found: x"); the next key or mouse
     /// event clears it.
-    public internal(set) var notice: String?
+    public internal(set) var notice: Notice?
     var refreshAnchor: RefreshAnchor?
     var nextRequestID = 1
     /// Seconds on the driver's monotonic clock at the current message; nil when the driver gives
@@ -37,10 +36,8 @@ public struct AppState: Sendable {
     public internal(set) var velocity = ScrollVelocity()
     /// Page latency, averaged, for `auto` prefetch.
     public internal(set) var latency = LatencyEstimate()
-    /// Dropped pages being fetched again, by page, with the request that will fill each.
-    public internal(set) var refetching: [Int: RequestID] = [:]
-    /// Dropped pages whose re-fetch failed, with the error; `r` tries them again.
-    public internal(set) var refetchFailures: [Int: String] = [:]
+    /// Dropped pages asked for again, by page: on their way, or failed until `r`.
+    public internal(set) var refetches: [Int: Refetch] = [:]
 
     public init(config: AppConfig, size: Size) {
         self.config = config
@@ -48,14 +45,17 @@ public struct AppState: Sendable {
         self.viewport = Viewport(height: AppState.listHeight(for: size))
     }
 
-    /// Rows of the screen given to the list: all but the status line.
-    static func listHeight(for size: Size) -> Int { max(1, size.rows - 1) }
+    /// Rows of the screen given to the list: all but the status line (none on a one-row screen;
+    /// the viewport still counts one, so that moving and paging stay defined).
+    public var listHeight: Int { Self.listHeight(for: size) }
+
+    static func listHeight(for size: Size) -> Int { max(0, size.rows - 1) }
 
     /// True while something on screen animates, so the event loop runs its tick timer only then
     /// and sleeps without wake-ups otherwise.
     public var isAnimating: Bool {
         if case .loading = tail { return true }
-        return !refetching.isEmpty
+        return refetches.values.contains(where: \.isLoading)
     }
 
     /// How near the end (in visible rows) the cursor must come before the next page is requested:
@@ -67,6 +67,12 @@ public struct AppState: Sendable {
         // Never further ahead than the memory window holds, or the page fetched early would be
         // the farthest one and dropped again before the user gets there.
         return min(distance, max(viewport.height, memoryBudget / 2))
+    }
+
+    /// The countdown to show: the loader's latest wait for the request loading at the tail.
+    public var activeWait: PageWait? {
+        if case .loading(_, let wait) = tail { return wait }
+        return nil
     }
 
     /// The matcher whose matches rows highlight: the last search, else the filter.

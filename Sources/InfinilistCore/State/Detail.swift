@@ -55,10 +55,7 @@ extension AppState {
         case .back:
             mode = .list
             return []
-        case .select:
-            // As in the list: the marked items when there are any, else the one shown.
-            if !marks.isEmpty { return [.quit(code: 0, output: marks.outputInListOrder())] }
-            return [.quit(code: 0, output: [view.json])]
+        case .select: return selectionOutput(shown: view.json)
         case .help: showsHelp = true
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]

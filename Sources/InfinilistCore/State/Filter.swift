@@ -3,7 +3,7 @@
 /// `rows` is the map from visible rows to store rows: visible row *i* is store row `rows[i]`,
 /// an O(1) lookup, and the reverse is a binary search. It is built once when the filter is
 /// applied and then only extended by the rows of each page that arrives, never rebuilt on a key.
-/// Rows are kept by number, not by item, so a page later dropped from memory (issue 5) keeps its
+/// Rows are kept by number, not by item, so a page later dropped from memory keeps its
 /// place in the filtered list and shows placeholders like any other.
 ///
 /// A page that was already dropped when its rows were examined cannot be tested then: it is
@@ -15,8 +15,6 @@ public struct Filter: Sendable, Equatable {
     public private(set) var rows: [Int] = []
     /// Store rows below this have been examined.
     public private(set) var scanned = 0
-    /// Store rows examined whose page was not in memory, so they could not be tested (yet).
-    public private(set) var untested = 0
     /// The dropped pages not tested yet: tested, and their matches merged, when they come back.
     public private(set) var untestedPages: Set<Int> = []
 
@@ -32,7 +30,6 @@ public struct Filter: Sendable, Equatable {
                 // A row missing from a page in memory (the page came back shorter) is gone, not
                 // untested; only a dropped page can be tested later.
                 if let page = store.page(containing: row), !store.isLoaded(page: page) {
-                    untested += 1
                     untestedPages.insert(page)
                 }
                 return
@@ -53,7 +50,6 @@ public struct Filter: Sendable, Equatable {
         store.forEachItem(in: pageRows) { row, item in
             if let item, matcher.matches(item.text) { matches.append(row) }
         }
-        untested = max(0, untested - pageRows.count)
         let index = firstVisible(atOrAfter: pageRows.lowerBound)
         rows.insert(contentsOf: matches, at: index)
         return (index, matches.count)
@@ -63,7 +59,6 @@ public struct Filter: Sendable, Equatable {
     mutating func reset() {
         rows = []
         scanned = 0
-        untested = 0
         untestedPages = []
     }
 
@@ -108,7 +103,7 @@ extension AppState {
         let wasEmpty = current.rows.isEmpty
         guard let inserted = current.test(page: page, in: store) else { return }
         filter = current
-        if current.untestedPages.isEmpty, notice?.hasPrefix("filter: testing page") == true { notice = nil }
+        if current.untestedPages.isEmpty, notice?.isFilterProgress == true { notice = nil }
         guard inserted.count > 0 else { return }
         searchRowsInserted(at: inserted.index, count: inserted.count)
         // With nothing shown before, the cursor was on no item: it stays on the first row.
@@ -124,11 +119,11 @@ extension AppState {
     /// `limit` are on their way at once (each costs a request and, briefly, memory).
     func filterPagesToRefetch(limit: Int = 2) -> [Int] {
         guard let untested = filter?.untestedPages, !untested.isEmpty else { return [] }
-        let inFlight = untested.filter { refetching[$0] != nil }.count
+        let inFlight = untested.filter { refetches[$0]?.isLoading == true }.count
         guard inFlight < limit else { return [] }
         let anchor = cursorStoreRow.flatMap { store.page(containing: $0) } ?? 0
         return untested
-            .filter { refetching[$0] == nil && refetchFailures[$0] == nil }
+            .filter { refetches[$0] == nil }
             .sorted { (abs($0 - anchor), $0) < (abs($1 - anchor), $1) }
             .prefix(limit - inFlight)
             .map { $0 }

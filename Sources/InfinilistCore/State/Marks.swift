@@ -2,7 +2,7 @@
 ///
 /// A mark is by `Item.id` when the item has one, else by row number. An id survives what a row
 /// number does not: a refresh that brings new items in at the top (every row shifts) and, later,
-/// pages dropped from memory and fetched again (issue 5). Each mark keeps its item's JSON, so
+/// pages dropped from memory and fetched again. Each mark keeps its item's JSON, so
 /// Enter can print it even when its page is no longer in memory. Marks by row cannot be told
 /// apart from a different item at the same row after a refresh, so a refresh clears them.
 public struct Marks: Sendable, Equatable {
@@ -101,10 +101,12 @@ extension AppState {
         return []
     }
 
-    /// Enter: every marked item, or the one under the cursor when none is marked.
-    func selectionOutput() -> [Effect] {
+    /// Enter, in the list or the detail view: every marked item, or, when none is marked, the
+    /// item the user is looking at (`shown`: the cursor's item, or the one the detail view
+    /// shows). Rings when there is neither.
+    func selectionOutput(shown json: String?) -> [Effect] {
         if !marks.isEmpty { return [.quit(code: 0, output: marks.outputInListOrder())] }
-        guard let item = selectedItem else { return [.bell] }
-        return [.quit(code: 0, output: [item.json])]
+        guard let json else { return [.bell] }
+        return [.quit(code: 0, output: [json])]
     }
 }

@@ -1,7 +1,7 @@
 /// The loaded items, held page by page.
 ///
-/// Rows are addressed by their global position in the list. Pages are kept as slots so that a
-/// later memory budget (issue 5) can drop a page's items while keeping its place and size, and
+/// Rows are addressed by their global position in the list. Pages are kept as slots so that the
+/// memory budget (PageWindow.swift) can drop a page's items while keeping its place and size, and
 /// fill them in again when the page is fetched anew; `item(at:)` then answers nil for a row
 /// that is known but not in memory, and the renderer shows a placeholder.
 public struct PageStore: Sendable {

@@ -19,7 +19,7 @@ extension AppState {
     /// anyway, else to the same row number, clamped. The filter's query and the marks by id stay.
     mutating func refresh() -> [Effect] {
         var effects: [Effect] = cancelRefetches()
-        if case .loading(let request) = tail { effects.append(.cancel(request.id)) }
+        if case .loading(let request, _) = tail { effects.append(.cancel(request.id)) }
         refreshAnchor = RefreshAnchor(
             id: selectedItem?.id,
             row: cursorStoreRow ?? 0,
@@ -29,7 +29,7 @@ extension AppState {
         filter?.reset()
         search?.pending = nil
         let dropped = marks.forgetRows()
-        if dropped > 0 { notice = "\(dropped) mark\(dropped == 1 ? "" : "s") without an id cleared" }
+        if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
         total = nil
         tail = .idle
         viewport.clamp(itemCount: 0)

@@ -6,7 +6,7 @@
 /// single-flight and stale-answer rules hold), until a match arrives or the source ends. Only
 /// then does it wrap to the rows above the cursor.
 ///
-/// Rows whose page the memory window dropped (issue 5) are not skipped: the scan stops there,
+/// Rows whose page the memory window dropped are not skipped: the scan stops there,
 /// asks for that page again through the window's re-fetch path and goes on from it when it is
 /// back, so a match in a dropped page is found before anything later (and before the tail).
 public struct Search: Sendable, Equatable {
@@ -60,7 +60,7 @@ extension AppState {
     /// what is loaded).
     mutating func repeatSearch(forward: Bool) -> [Effect] {
         guard let matcher = search?.matcher else {
-            notice = "no previous search"
+            notice = .noPreviousSearch
             return [.bell]
         }
         if forward { return startSearch(matcher) }
@@ -87,7 +87,7 @@ extension AppState {
     /// Esc while a search loads pages: stop asking for more (the page in flight may still land).
     mutating func stopSearch() {
         search?.pending = nil
-        notice = "search stopped"
+        notice = .searchStopped
     }
 
     /// The dropped page a pending search waits for, if any: re-fetched first and never dropped.
@@ -97,7 +97,7 @@ extension AppState {
     mutating func searchRefetchFailed(page: Int, message: String) {
         guard search?.pending?.waitingPage == page else { return }
         search?.pending = nil
-        notice = "search stopped: page \(page + 1) failed (r retries)"
+        notice = .searchStoppedAtFailedRefetch(page)
     }
 
     /// Scans from where the pending search stopped until a match, a dropped page (the search
@@ -118,19 +118,19 @@ extension AppState {
         switch outcome {
         case .match(let row):
             search?.pending = nil
-            if notice?.hasPrefix("searching page") == true { notice = nil }
-            if pending.phase == .wrapped { notice = "search wrapped" }
+            if notice?.isSearchProgress == true { notice = nil }
+            if pending.phase == .wrapped { notice = .searchWrapped }
             jump(to: row)
         case .dropped(let row, let page):
-            if let message = refetchFailures[page] {
+            if case .failed(let message) = refetches[page] {
                 search?.pending = nil
-                notice = "search stopped: page \(page + 1): \(message) (r retries)"
+                notice = .searchStoppedAtUnavailablePage(page, message: message)
                 return
             }
             pending.nextRow = pending.phase == .above ? row + 1 : row
             pending.waitingPage = page
             search?.pending = pending
-            notice = "searching page \(page + 1)… (Esc stops)"
+            notice = .searchingPage(page)
         case .exhausted:
             finishScan(matcher, pending)
         }
@@ -149,24 +149,24 @@ extension AppState {
                 advanceSearch()
             case .failed:
                 search?.pending = nil
-                notice = "not found in the loaded rows (a page failed: r retries)"
+                notice = .notFoundBeforeFailedPage
             case .idle, .loading:
                 // The next page is requested by `continueLoading` (or is on its way already).
-                if notice?.hasPrefix("searching page") == true { notice = nil }
+                if notice?.isSearchProgress == true { notice = nil }
                 search?.pending = pending
             }
         case .wrapped:
             search?.pending = nil
-            notice = "not found: \(matcher.query)"
+            notice = .notFound(query: matcher.query)
         case .above:
             // Backward, the wrap looks only at the loaded rows below the origin (decision 14).
             search?.pending = nil
             let origin = min(pending.origin, visibleCount)
             if let row = lastMatch(matcher, in: origin..<visibleCount) {
                 jump(to: row)
-                notice = "search wrapped"
+                notice = .searchWrapped
             } else {
-                notice = "not found: \(matcher.query)"
+                notice = .notFound(query: matcher.query)
             }
         }
     }

@@ -33,7 +33,7 @@ extension AppState {
                 effects = []
                 break
             }
-            guard case .loading(let request) = tail, request == result.request else { return [] }
+            guard case .loading(let request, _) = tail, request == result.request else { return [] }
             pageArrived(result)
             effects = []
         case .pageFailed(let failure):
@@ -41,16 +41,16 @@ extension AppState {
                 effects = []
                 break
             }
-            guard case .loading(let request) = tail, request == failure.request else { return [] }
+            guard case .loading(let request, _) = tail, request == failure.request else { return [] }
             tail = .failed(page: request.page, message: failure.message)
             if search?.pending != nil {
                 search?.pending = nil
-                notice = "search stopped: page \(request.page + 1) failed"
+                notice = .searchStoppedAtFailedPage(request.page)
             }
             effects = []
         case .pageWaiting(let wait):
-            guard case .loading(let request) = tail, request == wait.request else { return [] }
-            waiting = wait
+            guard case .loading(let request, _) = tail, request == wait.request else { return [] }
+            tail = .loading(request, wait: wait)
             effects = []
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
@@ -112,7 +112,7 @@ extension AppState {
             case .first: viewport.move(to: 0, itemCount: count)
             default: viewport.move(to: count - 1, itemCount: count)
             }
-        case .select: return selectionOutput()
+        case .select: return selectionOutput(shown: selectedItem?.json)
         case .retry:
             // Everything that failed is tried again: the tail and any dropped page.
             let refetchesRetried = retryRefetches()

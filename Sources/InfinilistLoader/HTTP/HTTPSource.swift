@@ -14,7 +14,8 @@ public struct HTTPSource: PageSource {
 
     private let pager: Pager
     private let fetcher: HTTPFetcher
-    /// `fetcher` with retries, rate limits and pacing; every page goes through it.
+    /// `fetcher` with retries, rate limits and pacing; every page goes through it, so no request
+    /// escapes the backoff or the quota.
     private let retrying: RetryingFetcher
     private let itemsPath: JSONPath?
 

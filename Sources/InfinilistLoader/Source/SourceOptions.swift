@@ -29,7 +29,7 @@ public struct SourceOptions: Sendable {
     /// Redirects followed per request.
     public var maxRedirects: Int = 5
 
-    // Faults and security
+    // When the network or the server misbehaves, and who may see the credentials
     /// `--retries N` and the backoff: transient failures (connection errors, timeouts, 408, 429,
     /// 5xx) are retried with exponential backoff and full jitter; rate limits are waited out.
     public var retry = RetryPolicy()
@@ -40,7 +40,7 @@ public struct SourceOptions: Sendable {
     /// `--allow-insecure-redirect`: follow redirects from https to http.
     public var allowInsecureRedirect = false
 
-    // Paging
+    // How to find the next page when the URL and the response do not say it plainly
     /// `--cursor PATH`: where the next cursor is in a response, for `{cursor}`; nil auto-detects.
     public var cursorPath: String?
     /// `--next PATH`: where the next page's URL is in a response, for URLs without placeholders;

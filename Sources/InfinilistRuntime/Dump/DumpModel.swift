@@ -23,7 +23,7 @@ public struct DumpModel: Model {
 
     public var isAnimating: Bool { false }
 
-    public func frame(size: Size) -> Frame { Frame(size: size, rows: []) }
+    public func frame() -> Frame { Frame(size: Size(rows: 0, columns: 0), rows: []) }
 
     public mutating func start() -> [Effect] {
         if let maxItems, maxItems <= 0 { return [.quit(code: 0, output: [])] }

@@ -76,7 +76,7 @@ import Testing
             }
             #expect(filter.rows == expected)
         }
-        let frame = render(state, size: state.size)
+        let frame = render(state)
         #expect(frame.rows.count == state.size.rows)
         for row in frame.rows { #expect(DisplayWidth.of(row.text) <= state.size.columns) }
     }

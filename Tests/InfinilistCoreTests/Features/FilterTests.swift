@@ -12,7 +12,7 @@ import Testing
         #expect(state.mode == .list)
         #expect(state.visibleTexts == ["red 0", "red 2", "Red 4"])
         #expect(state.filter?.rows == [0, 2, 4])
-        let status = render(state, size: state.size).rows[5].text
+        let status = render(state).rows[5].text
         #expect(status.contains("filter: red · 3 of 6"))
     }
 
@@ -75,7 +75,7 @@ import Testing
         let effects = state.answer(items(10..<20), end: EndReason("done")) ?? []
         #expect(loads(effects).isEmpty)
         #expect(state.visibleCount == 0)
-        #expect(render(state, size: state.size).text == """
+        #expect(render(state).text == """
           — end · 0 of 20 items match · done —
 
 
@@ -147,7 +147,7 @@ import Testing
         state.press(.char("&"))
         state.type("RED")
         state.press(.enter)
-        let row = render(state, size: state.size).rows[2]
+        let row = render(state).rows[2]
         #expect(row.spans == [Span("  "), Span("Red", .match), Span(" 4")])
     }
 }

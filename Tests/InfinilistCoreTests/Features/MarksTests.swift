@@ -10,7 +10,7 @@ import Testing
         #expect(state.marks.isMarked(state.store.item(at: 0), row: 0))
         state.press(.tab)
         #expect(state.marks.count == 2)
-        #expect(render(state, size: state.size).rows[5].text.contains("2 marked"))
+        #expect(render(state).rows[5].text.contains("2 marked"))
     }
 
     @Test func tabOnAMarkedItemUnmarksIt() {
@@ -53,7 +53,7 @@ import Testing
     @Test func marksAreShownInTheGuttersSecondColumn() {
         var state = stateWith(["a", "b", "c"])
         state.press(.tab, .down)
-        let frame = render(state, size: state.size)
+        let frame = render(state)
         #expect(frame.rows[0].spans == [Span(" "), Span("*", .marked), Span("a")])
         #expect(frame.rows[2].spans == [Span(">", .pointer), Span(" c")])
     }

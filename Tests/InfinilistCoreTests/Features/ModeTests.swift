@@ -64,6 +64,16 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  Tab ") && $0.hasSuffix("mark or unmark the item, then move down") })
     }
 
+    /// `--help` and the man page get the same tables with the arrows spelled in ASCII.
+    @Test func asciiHelpSpellsOutTheArrows() {
+        let ascii = KeyMap.helpLines(naming: .ascii)
+        let symbols = KeyMap.helpLines()
+        #expect(ascii.count == symbols.count)
+        #expect(ascii.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+        #expect(ascii.contains { $0.hasPrefix("  Down j Ctrl-N") && $0.hasSuffix("next row") })
+        #expect(symbols.contains { $0.hasPrefix("  ↓ j Ctrl-N") && $0.hasSuffix("next row") })
+    }
+
     @Test func noKeyIsBoundTwiceInOneTable() {
         for map in KeyMap.all {
             let keys = map.flatMap(\.keys)
@@ -160,5 +170,20 @@ import Testing
     @Test func anItemThatIsNotJSONIsShownAsItIs() {
         let view = DetailView(row: 0, item: Item(json: "not json", text: "x"))
         #expect(view.lines == [[Span("not json")]])
+    }
+
+    @Test func enterInTheDetailViewPrintsTheMarkedItems() {
+        var state = loadedState(pages: 1)
+        _ = state.update(.key(.tab))
+        _ = state.update(.key(.tab))
+        _ = state.update(.key(.right))
+        #expect(state.update(.key(.enter)) == [.quit(code: 0, output: ["{\"n\":0}", "{\"n\":1}"])])
+    }
+
+    @Test func enterInTheDetailViewWithoutMarksPrintsTheItemShown() {
+        var state = loadedState(pages: 1)
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.right))
+        #expect(state.update(.key(.enter)) == [.quit(code: 0, output: ["{\"n\":1}"])])
     }
 }

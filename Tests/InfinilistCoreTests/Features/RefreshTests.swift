@@ -138,13 +138,13 @@ import Testing
         byRow.press(.tab)
         byRow.press(.char("R"))
         #expect(byRow.marks.isEmpty)
-        #expect(byRow.notice == "1 mark without an id cleared")
+        #expect(byRow.notice?.text == "1 mark without an id cleared")
     }
 
     @Test func theStatusLineSaysRefreshing() {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: 40), prefetch: 0)
         state.press(.char("R"))
-        #expect(render(state, size: state.size).text == """
+        #expect(render(state).text == """
           ⠋ loading page 1…
 
 

@@ -68,7 +68,7 @@ import Testing
         // The source ends without a match below: wrap.
         state.answer(items(10..<15), end: EndReason("no more"))
         #expect(state.viewport.cursor == 2)
-        #expect(state.notice == "search wrapped")
+        #expect(state.notice?.text == "search wrapped")
         #expect(state.search?.pending == nil)
     }
 
@@ -80,7 +80,7 @@ import Testing
         let effects = state.press(.enter)
         #expect(effects.isEmpty)
         #expect(state.viewport.cursor == 1)
-        #expect(state.notice == "not found: zzz")
+        #expect(state.notice?.text == "not found: zzz")
         // The next key clears the notice.
         state.press(.char("k"))
         #expect(state.notice == nil)
@@ -95,7 +95,7 @@ import Testing
         let effects = state.press(.escape)
         #expect(effects.isEmpty, "Esc stops the search; it neither quits nor cancels the page")
         #expect(state.search?.pending == nil)
-        #expect(state.notice == "search stopped")
+        #expect(state.notice?.text == "search stopped")
         #expect(state.inFlight == request)
         let after = state.answer(items(10..<20)) ?? []
         #expect(state.store.itemCount == 20)
@@ -113,7 +113,7 @@ import Testing
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 500")))
         #expect(state.search?.pending == nil)
         #expect(state.tail == .failed(page: 1, message: "HTTP 500"))
-        #expect(state.notice == "search stopped: page 2 failed")
+        #expect(state.notice?.text == "search stopped: page 2 failed")
         // Retrying loads the page, but the search does not resume by itself.
         let retry = loads(state.press(.char("r")))
         #expect(retry.map(\.page) == [1])
@@ -127,7 +127,7 @@ import Testing
         state.press(.char("/"))
         state.type("nowhere")
         #expect(loads(state.press(.enter)).isEmpty)
-        #expect(state.notice == "not found in the loaded rows (a page failed: r retries)")
+        #expect(state.notice?.text == "not found in the loaded rows (a page failed: r retries)")
     }
 
     @Test func aStaleAnswerDuringASearchIsIgnored() {
@@ -158,14 +158,14 @@ import Testing
         // out is the ordinary prefetch at the last row).
         state.press(.char("N"))
         #expect(state.viewport.cursor == 19)
-        #expect(state.notice == "search wrapped")
+        #expect(state.notice?.text == "search wrapped")
         #expect(state.search?.pending == nil)
     }
 
     @Test func nWithoutAPreviousSearchRings() {
         var state = loadedState(pages: 1)
         #expect(state.press(.char("n")) == [.bell])
-        #expect(state.notice == "no previous search")
+        #expect(state.notice?.text == "no previous search")
     }
 
     @Test func anEmptySearchRepeatsTheLastOne() {

@@ -61,7 +61,7 @@ enum ScreenModel {
         await driver.shutdown()
         var final = state
         _ = final.update(.key(.end))   // bring the footer row into view
-        let frame = render(final, size: size)
+        let frame = render(final)
         let footer = frame.rows.map(\.text).first { $0.contains("— end ·") || $0.contains("✗ page") } ?? ""
         let items = (0..<final.store.itemCount).map { final.store.item(at: $0) }
         return ScreenRun(items: items, tail: final.tail, footer: footer, total: final.total, notes: notes.all)

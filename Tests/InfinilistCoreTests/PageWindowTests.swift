@@ -3,7 +3,7 @@ import Testing
 
 /// The bounded page window: memory stays within the budget, rows never move, dropped pages come
 /// back when the user returns to them.
-@Suite struct MemoryWindowTests {
+@Suite struct PageWindowTests {
     /// Pages of 10, a 5-row list, a budget of 30 items; loads `pages` pages by pressing End.
     private func scrolledState(pages: Int, keep: Int = 30) -> AppState {
         var state = AppState(config: AppConfig(sourceName: "t", prefetch: 2, keep: keep), size: Size(rows: 6, columns: 40))
@@ -34,13 +34,13 @@ import Testing
         let refetches = loads(effects)
         #expect(refetches.map(\.page) == [0, 1])  // the view and a screen below
         #expect(state.viewport.cursor == 0 && state.viewport.top == 0)
-        let frame = render(state, size: state.size).text
+        let frame = render(state).text
         #expect(frame.hasPrefix("> ⠋ loading page 1…"))
         for request in refetches {
             _ = state.update(.pageLoaded(PageResult(request: request, items: items(request.page * 10..<(request.page + 1) * 10))))
         }
         #expect(state.viewport.cursor == 0 && state.viewport.top == 0)
-        #expect(render(state, size: state.size).rows[0].text == "> item 0")
+        #expect(render(state).rows[0].text == "> item 0")
         #expect(state.refetching.isEmpty)
         #expect(state.store.loadedItemCount <= max(30, state.memoryBudget))
     }
@@ -58,7 +58,7 @@ import Testing
         var state = scrolledState(pages: 30)
         guard let request = loads(state.update(.key(.home))).first else { Issue.record("no refetch"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 502")))
-        #expect(render(state, size: state.size).rows[0].text.contains("✗ page 1: HTTP 502 — r to retry"))
+        #expect(render(state).rows[0].text.contains("✗ page 1: HTTP 502 — r to retry"))
         #expect(loads(state.update(.key(.down))).isEmpty)  // no automatic retry loop
         let retried = loads(state.update(.key(.char("r"))))
         #expect(retried.map(\.page).contains(0))
@@ -69,12 +69,12 @@ import Testing
         let requests = loads(state.update(.key(.home)))
         guard let first = requests.first else { Issue.record("no refetch"); return }
         _ = state.update(.pageLoaded(PageResult(request: first, items: items(0..<7))))
-        #expect(state.notice == "page 1 has changed since it was first loaded")
+        #expect(state.notice?.text == "page 1 has changed since it was first loaded")
         #expect(state.store.item(at: 6)?.text == "item 6")
         #expect(state.store.item(at: 7) == nil)
         #expect(state.store.itemCount == 300)
         for _ in 0..<8 { _ = state.update(.key(.down)) }
-        #expect(render(state, size: state.size).text.contains("(no longer in page 1)"))
+        #expect(render(state).text.contains("(no longer in page 1)"))
     }
 
     @Test func refreshCancelsRefetches() {
@@ -113,6 +113,22 @@ import Testing
             #expect(Set(state.refetching.values).count == state.refetching.count)
         }
     }
+
+    @Test func oneRRetriesTheTailAndFailedRefetches() {
+        var state = AppState(config: AppConfig(sourceName: "t", prefetch: 2, keep: 30), size: Size(rows: 6, columns: 40))
+        var pending = loads(state.start())
+        while let request = pending.first(where: { $0.page == state.store.pageCount }), state.store.pageCount < 30 {
+            pending = loads(state.update(.pageLoaded(PageResult(request: request, items: items(request.page * 10..<(request.page + 1) * 10)))))
+            if pending.isEmpty { pending = loads(state.update(.key(.end))) }
+        }
+        guard case .loading(let tail, _) = state.tail else { Issue.record("tail not loading"); return }
+        _ = state.update(.pageFailed(PageFailure(request: tail, message: "HTTP 500")))
+        guard let refetch = loads(state.update(.key(.home))).first else { Issue.record("no refetch"); return }
+        _ = state.update(.pageFailed(PageFailure(request: refetch, message: "HTTP 502")))
+        let retried = loads(state.update(.key(.char("r")))).map(\.page)
+        #expect(retried.contains(tail.page))
+        #expect(retried.contains(refetch.page))
+    }
 }
 
 @Suite struct AdaptivePrefetchTests {
@@ -141,5 +157,18 @@ import Testing
         var state = loadedState(pages: 1, size: Size(rows: 10, columns: 40))
         _ = state.update(.tick, at: 100)
         #expect(state.prefetchDistance == 9)
+    }
+
+    @Test func autoPrefetchStaysWithinHalfTheMemoryWindow() {
+        var state = AppState(config: AppConfig(sourceName: "t", keep: 100), size: Size(rows: 11, columns: 40))
+        guard case .load(let first)? = state.start().first else { Issue.record("no load"); return }
+        _ = state.update(.pageLoaded(PageResult(request: first, items: items(0..<1000), latency: 10)), at: 0)
+        var time = 0.0
+        for _ in 0..<60 {
+            time += 1.0 / 60
+            _ = state.update(.key(.down), at: time)
+        }
+        #expect(state.memoryBudget == 100)
+        #expect(state.prefetchDistance == 50)
     }
 }

@@ -1,11 +1,12 @@
-/// The bounded page window (issue 5): at most `memoryBudget` items stay in memory, whatever the
-/// distance scrolled. Pages farthest from the cursor, in either direction, are dropped first;
-/// pages near the view are never dropped, and a dropped page that comes near the view again is
-/// fetched anew by the key the loader kept for it, its rows showing placeholders meanwhile.
+/// The bounded page window: at most `memoryBudget` items stay in memory, whatever the distance
+/// scrolled, so an endless list can be browsed for hours in constant memory. Pages farthest from
+/// the cursor, in either direction, are dropped first; pages near the view are never dropped, and
+/// a dropped page that comes near the view again is fetched anew by the key the loader kept for
+/// it, its rows showing placeholders meanwhile.
 ///
 /// Search and the filter reach past the neighbourhood: a search that meets a dropped page asks
 /// for it again and waits for it, and a filter asks again for the pages it could not test (a few
-/// at a time). Those re-fetches go through the same path and `refetching`, so stale answers,
+/// at a time). Those re-fetches go through the same path and `refetches`, so stale answers,
 /// failures and `r` work alike; once tested, such pages may be dropped again like any other.
 extension AppState {
     /// Items kept in memory: `--keep`, else twenty of the largest pages seen (never less than a
@@ -54,9 +55,7 @@ extension AppState {
         for page in filterPagesToRefetch() {
             guard let effect = refetch(page: page) else { continue }
             effects.append(effect)
-            if notice == nil || notice?.hasPrefix("filter: testing page") == true {
-                notice = "filter: testing page \(page + 1)…"
-            }
+            if notice == nil || notice?.isFilterProgress == true { notice = .filterTestingPage(page) }
         }
         return effects
     }
@@ -65,20 +64,20 @@ extension AppState {
     /// way, or failed (then it waits for `r`, never a loop of automatic retries).
     mutating func refetch(page: Int) -> Effect? {
         guard page < store.pageCount, !store.isLoaded(page: page), !store.rows(ofPage: page).isEmpty,
-              refetching[page] == nil, refetchFailures[page] == nil else { return nil }
+              refetches[page] == nil else { return nil }
         let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: .refetch)
         nextRequestID += 1
-        refetching[page] = request.id
+        refetches[page] = .loading(request.id)
         return .load(request)
     }
 
     /// A re-fetched page arrived: its rows are filled in place. Returns false when the result is
     /// not one the window is waiting for.
     mutating func refetchArrived(_ result: PageResult) -> Bool {
-        guard refetching[result.request.page] == result.request.id else { return false }
-        refetching[result.request.page] = nil
+        guard refetches[result.request.page] == .loading(result.request.id) else { return false }
+        refetches[result.request.page] = nil
         if !store.refill(page: result.request.page, with: result.items) {
-            notice = "page \(result.request.page + 1) has changed since it was first loaded"
+            notice = .pageChanged(result.request.page)
         }
         latency.record(result.latency)
         // The filter first: its merge moves visible rows, which the search's position follows.
@@ -89,27 +88,24 @@ extension AppState {
 
     /// A re-fetch failed: its rows say so, and `r` tries again.
     mutating func refetchFailed(_ failure: PageFailure) -> Bool {
-        guard refetching[failure.request.page] == failure.request.id else { return false }
-        refetching[failure.request.page] = nil
-        refetchFailures[failure.request.page] = failure.message
+        guard refetches[failure.request.page] == .loading(failure.request.id) else { return false }
+        refetches[failure.request.page] = .failed(failure.message)
         searchRefetchFailed(page: failure.request.page, message: failure.message)
         return true
     }
 
     /// `r` with failed re-fetches: forget the failures so the window asks again.
     mutating func retryRefetches() -> Bool {
-        guard !refetchFailures.isEmpty else { return false }
-        refetchFailures.removeAll()
+        let failed = refetches.filter { !$0.value.isLoading }.keys
+        guard !failed.isEmpty else { return false }
+        for page in failed { refetches[page] = nil }
         return true
     }
 
     /// Cancels every re-fetch (a refresh starts over).
     mutating func cancelRefetches() -> [Effect] {
-        defer {
-            refetching.removeAll()
-            refetchFailures.removeAll()
-        }
-        return refetching.values.sorted().map(Effect.cancel)
+        defer { refetches.removeAll() }
+        return refetches.values.compactMap(\.request).sorted().map(Effect.cancel)
     }
 
     private static func distance(from row: Int, to rows: Range<Int>) -> Int {

@@ -1,0 +1,53 @@
+/// How help names keys. The screen shows arrows (`↓`); `--help` and the man page spell them in
+/// ASCII (`Down`), because the argument parser's man page generator drops every other character
+/// (which would leave "j Ctrl-N" for "↓ j Ctrl-N"), and words read as well on any terminal.
+public enum KeyNaming: Sendable, Equatable {
+    case symbols
+    case ascii
+}
+
+extension Key {
+    /// The key's name in help: `description`, with the arrows spelled out in ASCII.
+    public func name(_ naming: KeyNaming) -> String {
+        guard naming == .ascii else { return description }
+        switch self {
+        case .down: return "Down"
+        case .up: return "Up"
+        case .right: return "Right"
+        case .left: return "Left"
+        default: return description
+        }
+    }
+}
+
+/// The key tables as text: the one place that lays them out, for the help overlay (`?`),
+/// `--help` and the man page. docs/keys.md is checked against the same `keyNames` and `help`.
+extension KeyMap {
+    /// This table as aligned lines of text: key names, then what they do.
+    public func helpLines(naming: KeyNaming = .symbols) -> [String] {
+        let names = bindings.map { $0.keyNames(naming).joined(separator: " ") }
+        let width = names.map { DisplayWidth.of($0) }.max() ?? 0
+        return zip(names, bindings).map { name, binding in
+            name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  " + binding.help
+        }
+    }
+
+    /// Every table under its title, `first` (the mode the user is in) first, the others in the
+    /// order of `all`.
+    public static func helpSections(naming: KeyNaming = .symbols, first: KeyMap? = nil) -> [(title: String, lines: [String])] {
+        let maps = first.map { first in [first] + all.filter { $0.title != first.title } } ?? all
+        return maps.map { ($0.title, $0.helpLines(naming: naming)) }
+    }
+
+    /// Every table as lines of text: each title, its lines indented by two, a blank line between
+    /// tables.
+    public static func helpLines(naming: KeyNaming = .symbols) -> [String] {
+        var lines: [String] = []
+        for section in helpSections(naming: naming) {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(section.title)
+            lines += section.lines.map { "  " + $0 }
+        }
+        return lines
+    }
+}
