@@ -75,8 +75,9 @@ enum CommandHelp {
           headers = { Authorization = "Bearer ${GITHUB_TOKEN}" }
           format = "{title} by {user.login}"
           id = "id"
-        The file is a subset of TOML: tables, dotted keys, inline tables, strings, numbers, \
-        booleans and arrays (README.md, "Configuration").
+        The file is a subset of TOML: tables, arrays of tables, dotted keys, inline tables, \
+        strings (also over several lines, \"\"\"...\"\"\"), numbers, booleans and arrays \
+        (README.md, "Configuration").
 
         Mouse: the wheel scrolls and a click selects a row; --no-mouse leaves the mouse to the \
         terminal. Colours follow --color (auto honours NO_COLOR). Shell completions: \

@@ -34,11 +34,11 @@ enum NamedSourceArguments {
         // A header given on the command line replaces the config's header of the same name.
         let overridden = Set(options.headers.map(Self.headerName))
         var configWords: [String] = []
-        for setting in settings {
+        for setting in settings where !setting.isURL {
             if setting.words.first == "--header", setting.words.count == 2, overridden.contains(headerName(setting.words[1])) {
                 continue
             }
-            configWords += setting.isURL ? [] : setting.words
+            configWords += setting.attachedWords
         }
         let url = settings.first(where: \.isURL)?.words ?? []
 
@@ -59,18 +59,24 @@ enum NamedSourceArguments {
         throw ValidationError("with @\(name) from \(path): \(reason)")
     }
 
-    /// Each setting alone (with the source's URL) must be a flag infinilist takes, so that a typo
-    /// is reported at its line rather than as an anonymous unknown option. The message is the
-    /// one for the setting as written: an expanded `${VAR}` (a token) is never shown.
+    /// Each setting alone (with the source's URL) must be a flag infinilist takes, with a value
+    /// of its type (true or false for a flag) that its validation accepts, so that a mistake is
+    /// reported at its line rather than as an anonymous error about the whole command line.
+    /// Every message is made from the setting as written: an expanded `${VAR}` (a token) is
+    /// never shown.
     private static func check(_ settings: [ConfigArgument], asWritten: [ConfigArgument], name: String, path: String) throws {
         let url = settings.first(where: \.isURL)?.words ?? []
         for (setting, written) in zip(settings, asWritten) where !setting.isURL {
+            let place = "\(path) line \(setting.line) ([sources.\(name)] \(setting.key))"
+            let flag = setting.key.replacingOccurrences(of: "_", with: "-")
+            if let problem = CommandShape.options.typeProblem(name: flag, value: written.value) {
+                throw ValidationError("\(place): \(problem)")
+            }
             do {
-                _ = try CommandOptions.parse(url + setting.words)
+                _ = try CommandOptions.parse(url + setting.attachedWords)
             } catch {
-                let place = "\(path) line \(setting.line) ([sources.\(name)] \(setting.key))"
                 do {
-                    _ = try CommandOptions.parse(url + written.words)
+                    _ = try CommandOptions.parse(url + written.attachedWords)
                 } catch {
                     throw ValidationError("\(place): \(CommandOptions.message(for: error))")
                 }

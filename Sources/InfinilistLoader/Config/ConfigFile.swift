@@ -7,6 +7,8 @@ public struct ConfigFile: Sendable {
     public let path: String
     /// The sources, in file order.
     public let sources: [NamedSource]
+    /// The largest file read: a config of named sources is a few kilobytes.
+    public static let maxBytes = 1 << 20
 
     /// Where the file is: `$XDG_CONFIG_HOME` when it is an absolute path, else `$HOME/.config`;
     /// nil when neither is set.
@@ -20,18 +22,11 @@ public struct ConfigFile: Sendable {
         return nil
     }
 
-    /// Reads and checks the file at `path`.
+    /// Reads and checks the file at `path`: a regular file of at most `maxBytes` of UTF-8 text;
+    /// anything else (a directory, a FIFO, a device, a loop of links) is named in the error.
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ConfigError("there is no config file at \(path); a source named with @NAME is a [sources.NAME] table there (see infinilist --help)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigError("cannot read the config file \(path): \(error.localizedDescription)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let bytes = try ConfigFileReader.read(path: path, limit: maxBytes)
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
             throw ConfigError("the config file \(path) is not UTF-8 text")
         }
         return try ConfigFile(text: text, path: path)

@@ -34,9 +34,16 @@ public struct NamedSource: Sendable, Equatable {
                 throw ConfigError("\(place): '\(setting.key)' cannot be set in a config file; give it on the command line")
             }
             var words: [String] = []
+            var attached: [String] = []
+            /// `--flag value`, and `--flag=value` for the command line.
+            func option(_ flag: String, _ value: String) {
+                words += [flag, value]
+                attached.append("\(flag)=\(value)")
+            }
             switch (key, setting.value) {
             case ("url", .string(let url)):
                 words = [try expand(url)]
+                attached = words
             case ("url", let other):
                 throw ConfigError("\(place): the URL must be a string, not \(other.kindName)")
             case ("headers", .table(let table)), ("header", .table(let table)):
@@ -46,7 +53,7 @@ public struct NamedSource: Sendable, Equatable {
                         throw ConfigError("\(headerPlace): a header's value must be a string, not \(header.value.kindName)")
                     }
                     try Self.checkHeaderName(header.key, place: headerPlace)
-                    words += ["--header", "\(header.key): \(try expand(value))"]
+                    option("--header", "\(header.key): \(try expand(value))")
                 }
             case ("headers", let value), ("header", let value):
                 for item in try Self.scalars(value, place: place) {
@@ -54,16 +61,18 @@ public struct NamedSource: Sendable, Equatable {
                         throw ConfigError("\(place): a header is written 'Name: value' (or as a table: headers = { Name = \"value\" })")
                     }
                     try Self.checkHeaderName(String(item[..<colon]), place: place)
-                    words += ["--header", try expand(item)]
+                    option("--header", try expand(item))
                 }
             case (_, .boolean(let on)):
                 words = [on ? "--\(key)" : "--no-\(key)"]
+                attached = words
             case (_, .table):
                 throw ConfigError("\(place): only headers can be a table; '\(setting.key)' takes \(Self.takes)")
             default:
-                for item in try Self.scalars(setting.value, place: place) { words += ["--\(key)", try expand(item)] }
+                for item in try Self.scalars(setting.value, place: place) { option("--\(key)", try expand(item)) }
             }
-            result.append(ConfigArgument(key: setting.key, line: setting.line, words: words, isURL: key == "url"))
+            result.append(ConfigArgument(key: setting.key, line: setting.line, value: setting.value, words: words,
+                                         attachedWords: attached, isURL: key == "url"))
         }
         return result
     }
@@ -110,7 +119,13 @@ public struct ConfigArgument: Sendable, Equatable {
     /// The key as written in the file.
     public let key: String
     public let line: Int
+    /// The value as written in the file (`${VAR}` not expanded), for messages about its type.
+    public let value: TOMLValue
+    /// `--flag value` words, as a person would type them.
     public let words: [String]
+    /// The same with each value attached to its flag (`--max-pages=-3`), for the parser: a
+    /// value that starts with '-' is then never read as a flag.
+    public let attachedWords: [String]
     /// The `url` setting: its one word is the positional URL.
     public let isURL: Bool
 }

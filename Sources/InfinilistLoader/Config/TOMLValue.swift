@@ -1,11 +1,12 @@
-/// A value of the TOML subset infinilist reads (see `TOMLParser`), with the line it was written
-/// on kept beside it in `TOMLTable`, so that every later complaint (an unknown setting, a missing
+/// A value of the TOML infinilist reads (see `TOMLParser`), with the line it was written on kept
+/// beside it in `TOMLTable`, so that every later complaint (an unknown setting, a missing
 /// environment variable) can point at the line to fix.
 public indirect enum TOMLValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     case float(Double)
     case boolean(Bool)
+    /// An array, or an array of tables (`[[name]]`): one `.table` per header.
     case array([TOMLValue])
     case table(TOMLTable)
 
@@ -20,31 +21,41 @@ public indirect enum TOMLValue: Sendable, Equatable {
         case .table: return "a table"
         }
     }
+
+    /// The value as written, for messages that show it: a string in quotes with control
+    /// characters escaped (nothing from the file can reach the terminal raw) and cut at 40
+    /// characters; an array or a table by its kind.
+    public var asWritten: String {
+        switch self {
+        case .string(let text):
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return shown.debugDescription
+        case .integer(let number): return String(number)
+        case .float(let number): return String(number)
+        case .boolean(let on): return on ? "true" : "false"
+        case .array, .table: return kindName
+        }
+    }
 }
 
 /// A key, its value and the line the key is on.
 public struct TOMLEntry: Sendable, Equatable {
     public let key: String
-    public internal(set) var value: TOMLValue
+    public let value: TOMLValue
     public let line: Int
 }
 
 /// A TOML table: its entries in the order they were written (settings are applied in file order,
-/// and errors are reported in it). Lookups are linear; config tables hold a handful of keys.
+/// and errors are reported in it). Lookups by key are linear, for tests and small tables; the
+/// parser builds tables with `TOMLTableBuilder`, which indexes its keys.
 public struct TOMLTable: Sendable, Equatable {
-    public internal(set) var entries: [TOMLEntry] = []
-    /// Defined by a `[header]` or inline `{...}`: it cannot be defined again.
-    var isDefined = false
-    /// An inline table is complete once written: no key may be added to it later.
-    var isSealed = false
+    public let entries: [TOMLEntry]
 
-    public init() {}
+    public init(entries: [TOMLEntry] = []) {
+        self.entries = entries
+    }
 
     public subscript(key: String) -> TOMLEntry? {
         entries.first { $0.key == key }
-    }
-
-    func index(of key: String) -> Int? {
-        entries.firstIndex { $0.key == key }
     }
 }

@@ -77,8 +77,6 @@ import Testing
         ("a = 1\n\n[t]\nx = yes\n", 4, "'yes'"),
         ("a = 1\na = 2\n", 2, "already defined on line 1"),
         ("[t]\nx = 1\n[t]\n", 3, "[t] is already defined on line 1"),
-        ("[[t]]\n", 1, "arrays of tables"),
-        ("a = \"\"\"x\"\"\"\n", 1, "multi-line strings"),
         ("d = 1979-05-27\n", 1, "dates and times"),
         ("h = 0xFF\n", 1, "only decimal integers"),
         ("n = 012\n", 1, "cannot start with 0"),

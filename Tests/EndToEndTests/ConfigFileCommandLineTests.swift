@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Config files that are not what they should be, seen as a user sees them: exit status 64 and
+/// one message on stderr naming the file, the line where there is one, what is wrong and what is
+/// expected, never a secret from the environment. Serialized, as `FeatureCommandLineTests`.
+@Suite(.serialized) struct ConfigFileCommandLineTests {
+    @Test func aDirectoryAtTheConfigPathIsNamedAsOne() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let home = try TemporaryDirectory()
+        let path = home.url.appendingPathComponent("infinilist/config.toml").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let run = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: ["XDG_CONFIG_HOME": home.url.path])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("the config file \(path) is a directory; it must be a TOML file of [sources.NAME] tables"), "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains("NSCocoaErrorDomain"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func aLinkToADeviceIsRefused() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let home = try TemporaryDirectory()
+        let folder = home.url.appendingPathComponent("infinilist")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("config.toml").path, withDestinationPath: "/dev/zero")
+        let run = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: ["XDG_CONFIG_HOME": home.url.path])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("config.toml is a device, not a regular file"), "stderr: \(run.stderr)")
+    }
+
+    @Test(arguments: [
+        ("max-pages = -3", "config.toml line 3 ([sources.x] max-pages): --max-pages must be at least 1, not -3"),
+        ("retries = true", "config.toml line 3 ([sources.x] retries): expected a value for --retries <n>, not true"),
+        ("mouse = \"yes\"", "config.toml line 3 ([sources.x] mouse): expected true or false, not \"yes\""),
+        ("mouse = 1", "config.toml line 3 ([sources.x] mouse): expected true or false, not 1"),
+        ("timeout = -1.5", "config.toml line 3 ([sources.x] timeout): --timeout must be a number of seconds above 0"),
+    ])
+    func aSettingOfTheWrongTypeOrRangeSaysWhatIsExpected(setting: String, message: String) async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.x]\nurl = \"http://127.0.0.1:9/?page={page}\"\n\(setting)\n")
+        let run = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: config.environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    /// A value that starts with '-' is the setting's value, not a flag.
+    @Test func aValueStartingWithADashIsAValue() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.x]\ndemo-latency = 0\ndemo-items = 2\nformat = \"-{title}\"\n")
+        let run = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: config.environment)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdoutLines.count == 2)
+    }
+
+    @Test func aWrongTypeFromTheEnvironmentNeverShowsTheValue() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.x]\nurl = \"https://example.com/?page={page}\"\nmouse = \"${SECRET}\"\nmax-pages = \"${SECRET}\"\n")
+        let environment = config.environment.merging(["SECRET": "-hunter2-token"]) { $1 }
+        let run = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("config.toml line 3 ([sources.x] mouse): expected true or false, not \"${SECRET}\""), "stderr: \(run.stderr)")
+        #expect(!run.stderr.contains("hunter2"))
+        let second = try ConfigDirectory("[sources.x]\nurl = \"https://example.com/?page={page}\"\nmax-pages = \"${SECRET}\"\n")
+        let other = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: second.environment.merging(["SECRET": "-31337"]) { $1 })
+        #expect(other.status == 64)
+        #expect(other.stderr.contains("config.toml line 3 ([sources.x] max-pages)"), "stderr: \(other.stderr)")
+        #expect(!other.stderr.contains("-31337"), "stderr: \(other.stderr)")
+    }
+}
