@@ -144,16 +144,9 @@ extension TOMLParser {
         guard atLineEnd else { return false }
         index = end
         while let byte = peek {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                 index += 1
-            case UInt8(ascii: "\n"):
-                index += 1
-                line += 1
-            case UInt8(ascii: "\r") where peek(at: 1) == UInt8(ascii: "\n"):
-                index += 2
-                line += 1
-            default:
+            } else if !skipLineBreak() {
                 return true
             }
         }

@@ -145,17 +145,19 @@ public struct TOMLParser {
     /// After a statement only blanks and a comment may follow on its line.
     private mutating func endOfLine() throws(TOMLSyntaxError) {
         skipBlank()
+        guard peek != nil, !skipLineBreak() else { return }
+        throw failure("expected the end of the line, found \(describeNext) (one key = value per line)")
+    }
+
+    /// Steps over a line break (LF or CRLF) at the cursor, counting the line; false when none is there.
+    mutating func skipLineBreak() -> Bool {
         switch peek {
-        case nil: return
-        case UInt8(ascii: "\n"):
-            index += 1
-            line += 1
-        case UInt8(ascii: "\r") where peek(at: 1) == UInt8(ascii: "\n"):
-            index += 2
-            line += 1
-        default:
-            throw failure("expected the end of the line, found \(describeNext) (one key = value per line)")
+        case UInt8(ascii: "\n"): index += 1
+        case UInt8(ascii: "\r") where peek(at: 1) == UInt8(ascii: "\n"): index += 2
+        default: return false
         }
+        line += 1
+        return true
     }
 
     mutating func expect(_ character: Character, _ context: String) throws(TOMLSyntaxError) {
