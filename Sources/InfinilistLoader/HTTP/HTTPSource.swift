@@ -27,17 +27,15 @@ public struct HTTPSource: PageSource {
         }
         let style = try PaginationStyles.choose(for: template, settings: Self.pagingSettings(options))
         if let maxPages = options.maxPages, maxPages < 1 { throw SourceOptionError("--max-pages must be at least 1") }
-        guard let origin = WebOrigin(style.url(for: style.firstKey())) else {
-            throw SourceOptionError("not an http or https URL with a host: \(OneLine.clean(url, maxCharacters: 120))")
+        let start: RequestURL
+        switch RequestURL.parse(style.url(for: style.firstKey())) {
+        case .success(let url): start = url
+        case .failure(let problem): throw SourceOptionError("the URL \(OneLine.clean(URLText.masked(url), maxCharacters: 120)) \(problem.reason)")
         }
-        var headers: [HeaderField] = []
-        for line in options.headers {
-            guard let header = HeaderField(line: line) else {
-                throw SourceOptionError("malformed header '\(OneLine.clean(line, maxCharacters: 80))': expected 'Name: value'")
-            }
-            headers.append(header)
-        }
+        let origin = start.origin
+        let headers = try options.headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
         guard options.timeout > .zero else { throw SourceOptionError("--timeout must be more than 0 seconds") }
+        let connectTimeout = min(options.timeout, options.connectTimeout)
         guard options.maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1") }
         guard options.maxRedirects >= 0 else { throw SourceOptionError("the redirect limit must not be negative") }
         guard options.retry.retries >= 0 else { throw SourceOptionError("--retries must not be negative") }
@@ -55,10 +53,12 @@ public struct HTTPSource: PageSource {
         self.name = SourceName.of(url)
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
-            client: Self.makeClient(timeout: options.timeout),
+            client: Self.makeClient(timeout: options.timeout, connectTimeout: connectTimeout),
             headers: headers,
+            urlCredentials: start.credentials,
             credentials: credentials,
             timeout: options.timeout,
+            connectTimeout: connectTimeout,
             maxBodyBytes: options.maxPageBytes,
             redirects: RedirectPolicy(maxRedirects: options.maxRedirects, allowInsecure: options.allowInsecureRedirect)
         )
@@ -74,10 +74,15 @@ public struct HTTPSource: PageSource {
     }
 
     public func fetch(_ key: PageKey) async throws -> FetchedPage {
-        let url = pager.url(for: key)
         let label = "page \(key.index + 1)"
+        let url = try PageURL.check(pager.url(for: key), key: key, label: label)
         let body = try await retrying.get(url, label: label)
         guard body.isSuccess else { throw Self.statusError(body) }
+        if let end = EmptyAnswer.end(of: body) {
+            let request = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
+            return FetchedPage(items: [], next: nil, end: end, notes: pager.openingNotes(for: key) + [request, "stopped: \(end.text)"])
+        }
+        if let problem = ContentEncodingCheck.problem(in: body, label: label) { throw problem }
         let json: JSONValue
         do {
             json = try JSONParser.parse(body.bytes)
@@ -93,7 +98,7 @@ public struct HTTPSource: PageSource {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
         let response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: json, items: found.items)
-        let request = "GET \(OneLine.clean(body.url, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"
+        let request = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"
         var page = pager.page(for: key, response: response)
         page.notes = pager.openingNotes(for: key) + [request] + page.notes
         return page
@@ -119,10 +124,10 @@ public struct HTTPSource: PageSource {
         }
     }
 
-    private static func makeClient(timeout: Duration) -> HTTPClient {
+    private static func makeClient(timeout: Duration, connectTimeout: Duration) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
-            timeout: .init(connect: .init(min(timeout, .seconds(10))), read: .init(timeout))
+            timeout: .init(connect: .init(connectTimeout), read: .init(timeout))
         )
         // Fail fast on a refused connection; retrying is the retry policy's decision, not the pool's.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -135,7 +140,7 @@ public struct HTTPSource: PageSource {
         var message = "HTTP \(body.statusLine) from \(host)"
         if let said = ServerMessage.extract(from: body.bytes) {
             message += ": \(said)"
-        } else if body.contentType.lowercased().hasPrefix("text/plain"), !body.bytes.isEmpty {
+        } else if body.contentType.lowercased().hasPrefix("text/plain"), !body.bytes.isEmpty, ContentEncodingCheck.encoding(of: body) == nil {
             message += ": \(OneLine.snippet(of: body.bytes, count: 120))"
         }
         return PageLoadError(.httpStatus(body.status), message)

@@ -18,8 +18,8 @@ struct RetryingFetcher: Sendable {
         self.pacer = RateLimitPacer(maxWait: policy.maxWait)
     }
 
-    func get(_ url: String, label: String) async throws -> HTTPBody {
-        let host = WebOrigin(url)?.displayHost ?? ""
+    func get(_ url: RequestURL, label: String) async throws -> HTTPBody {
+        let host = url.origin.displayHost
         var retriesDone = 0
         while true {
             if let pause = pacer.pause(before: host, now: clock.now()) {

@@ -29,6 +29,9 @@ public struct SourceOptions: Sendable {
     public var maxPageBytes: Int = 32 * 1024 * 1024
     /// Redirects followed per request.
     public var maxRedirects: Int = 5
+    /// The limit on connecting, TLS handshake included (at most `timeout`). Not a flag: its own
+    /// message says when it was hit, and tests shorten it.
+    public var connectTimeout: Duration = .seconds(10)
 
     // Faults and security (issue 4)
     /// `--retries N` and the backoff: transient failures (connection errors, timeouts, 408, 429,
