@@ -122,7 +122,7 @@ import Testing
         #expect(HeaderField(line: "Authorization: Bearer a\tb")?.value == "Bearer a\tb")
     }
 
-    @Test(arguments: ["", "a b", "host:0", "host:99999", "host:http", "..", "*.", "exa$mple.com", "https://x.com"])
+    @Test(arguments: ["", "a b", "host:0", "host:99999", "host:http", "host:+80", "host:0000000000000000000080", "..", "*.", "exa$mple.com", "https://x.com"])
     func aMalformedTrustHostsEntryIsAUsageError(entry: String) throws {
         var options = SourceOptions()
         options.trustedHosts = [entry]
