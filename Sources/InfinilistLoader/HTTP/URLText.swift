@@ -52,7 +52,7 @@ enum URLText {
 
     /// `scheme://host…` with `userInfo@` put in front of the host.
     static func insertingUserInfo(_ userInfo: String, into url: String) -> String {
-        guard let separator = url.range(of: "://") else { return url }
+        guard let separator = url.firstRange(of: "://") else { return url }
         return String(url[..<separator.upperBound]) + userInfo + "@" + String(url[separator.upperBound...])
     }
 
@@ -60,7 +60,9 @@ enum URLText {
     /// for messages: what the user typed is shown, never a secret in it. Text without one is
     /// returned as it is.
     static func masked(_ text: String) -> String {
-        guard let separator = text.range(of: "://") else { return text }
+        // The standard library's search, not Foundation's `range(of:)`, which stops at a NUL
+        // and would leave a password after one unmasked.
+        guard let separator = text.firstRange(of: "://") else { return text }
         let rest = text[separator.upperBound...]
         let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
         guard let at = rest[..<authorityEnd].lastIndex(of: "@"),

@@ -70,6 +70,15 @@ import Testing
         #expect(URLText.masked("no url at all") == "no url at all")
     }
 
+    /// fuzz-requesturl, crash-6b3f85a7…: a password full of NULs. The harness's Foundation
+    /// search stopped at the first NUL; masking uses the standard library's, which does not.
+    @Test func maskingSeesPastANul() {
+        #expect(URLText.masked("\u{0}https://ann:s3\u{0}cret@h/x") == "\u{0}https://ann:***@h/x")
+        #expect(throws: URLProblem(part: .characters, reason: "contains the character U+0000; URLs cannot hold spaces or control characters")) {
+            try RequestURL.parse("https://n:s\u{0}\u{0}@[UIt").get()
+        }
+    }
+
     @Test func aBadFilledURLFailsThePageSayingWhereItCameFrom() {
         var key = PageKey(index: 2, page: 3)
         key.url = "http://127.0.0.1:70000/x"
