@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Already used by async-http-client; named so that TransportFailure can tell TLS errors apart.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.25.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
@@ -36,6 +38,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         /// The one event loop (messages in, effects out, paint once) with the screen injected:
@@ -86,6 +91,9 @@ let package = Package(
                 "InfinilistRuntime",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // A raw TCP server for answers that are not HTTP (garbage, resets, silence).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         /// Drives the built binary in tmux; needs `swift build` first (the Makefile does it).

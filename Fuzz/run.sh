@@ -29,16 +29,19 @@ COLLECTIONS=.build/checkouts/swift-collections/Sources
 LOADER=Sources/InfinilistLoader
 
 # The loader sources each target needs besides its entry file (they must not import NIO).
+URL_SOURCES="$LOADER/HTTP/RequestURL.swift $LOADER/HTTP/URLText.swift $LOADER/HTTP/URLReference.swift $LOADER/HTTP/WebOrigin.swift $LOADER/HTTP/PagingText.swift $LOADER/Source/OneLine.swift"
 declare -A LOADER_SOURCES=(
   [json]=""
   [jsonpath]=""
   [items]=""
   [terminaltext]=""
-  [urltemplate]="$LOADER/HTTP/URLTemplate.swift $LOADER/HTTP/QueryAwareFiller.swift"
+  [urltemplate]="$LOADER/HTTP/URLTemplate.swift $LOADER/HTTP/QueryAwareFiller.swift $LOADER/HTTP/URLText.swift $LOADER/Source/OneLine.swift"
   [linkheader]="$LOADER/HTTP/LinkHeader.swift $LOADER/HTTP/HeaderField.swift $LOADER/HTTP/PagingText.swift $LOADER/Source/OneLine.swift"
+  [requesturl]="$URL_SOURCES"
+  [nexturl]="$URL_SOURCES $LOADER/HTTP/NextURL.swift $LOADER/HTTP/RedirectPolicy.swift $LOADER/Source/PageLoadError.swift $LOADER/HTTP/LinkHeader.swift $LOADER/HTTP/HeaderField.swift"
   [retryafter]="$LOADER/Retry/RetryAfter.swift $LOADER/Retry/HTTPDate.swift $LOADER/Retry/RateLimit.swift $LOADER/HTTP/HeaderField.swift"
 )
-ALL_TARGETS=(json jsonpath items terminaltext urltemplate linkheader retryafter)
+ALL_TARGETS=(json jsonpath items terminaltext urltemplate linkheader retryafter requesturl nexturl)
 # Fuzz/Support/Check.swift (assertions that keep their message under -O) goes into every target.
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 

@@ -47,6 +47,10 @@ import Testing
         ("http://", "http"),
         ("https://exa mple.com/?page={page}", "url"),
         ("https://example.com/items?page={page", "unclosed"),
+        ("http://127.0.0.1:70000/?page={page}", "has port 70000; ports go up to 65535"),
+        ("http://localhost:18446744073709551617/", "has port 18446744073709551617; ports go up to 65535"),
+        ("http://[::1]:65536/", "has port 65536; ports go up to 65535"),
+        ("https://example.com/?page={{page}}", "percent-encoded as %7b"),
     ])
     func badURLsAreUsageErrors(url: String, mention: String) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
@@ -54,6 +58,31 @@ import Testing
         #expect(run.status == 64, "stderr: \(run.stderr)")
         #expect(run.stderr.lowercased().contains(mention), "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)
+    }
+
+    /// A server's next link to port 70000 once crashed the process (SIGILL in NIO); now the dump
+    /// keeps what it loaded and says why it stopped.
+    @Test func aNextLinkToAnImpossiblePortEndsTheDump() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await FaultScreenServer.with { server in
+            let run = try await ProcessRun.run(Binary.path, ["--dump", "\(server.base)/linked?next=http%3A%2F%2F127.0.0.1%3A70000%2Fx"], timeout: .seconds(15))
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stdoutLines.count == 5)
+            #expect(run.stderr.contains("end: the next link 'http://127.0.0.1:70000/x' (Link rel=next) has port 70000; ports go up to 65535 (5 items)"), "\(run.stderr)")
+        }
+    }
+
+    /// `user:password@` in the URL is Basic auth; `-v` shows the user, never the password.
+    @Test func urlCredentialsAreSentAndNeverPrinted() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await FaultScreenServer.with { server in
+            let url = server.base.replacingOccurrences(of: "http://", with: "http://ann:hunter2@") + "/whoami"
+            let run = try await ProcessRun.run(Binary.path, ["--dump", "-v", url], timeout: .seconds(15))
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stdout.contains("authorization: Basic YW5uOmh1bnRlcjI="), "\(run.stdout)")
+            #expect(run.stderr.contains("GET http://ann:***@127.0.0.1:"), "\(run.stderr)")
+            #expect(!run.stderr.contains("hunter2"), "\(run.stderr)")
+        }
     }
 
     @Test func helpDocumentsTheFaultAndSecurityFlags() async throws {

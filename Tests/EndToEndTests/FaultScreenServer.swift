@@ -66,6 +66,18 @@ final class FaultScreenServer: Sendable {
             if page == 2 { return json(#"{"message": "maintenance"}"#, status: .serviceUnavailable) }
             return json(items(page: page))
         }
+        // One page of items with a `Link` rel=next to `next` (any URL).
+        router.get("linked") { request, _ in
+            var response = json(items(page: 1))
+            if let next = request.uri.queryParameters["next"] {
+                response.headers[.init("Link")!] = "<\(next)>; rel=\"next\""
+            }
+            return response
+        }
+        // One item that says which Authorization header arrived ("none" without one).
+        router.get("whoami") { request, _ in
+            json(#"{"items": [{"id": 1, "title": "authorization: \#(request.headers[.authorization] ?? "none")"}]}"#)
+        }
         return try await withLocalServer(router: router) { port in
             try await body(FaultScreenServer(base: "http://127.0.0.1:\(port)", log: counter))
         }

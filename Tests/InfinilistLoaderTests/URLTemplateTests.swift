@@ -26,6 +26,9 @@ import Testing
         ("https://x/?page=page}", "unmatched '}'"),
         ("https://x/?page={}", "unknown placeholder {}"),
         ("https://x/?page={last.}", "unknown placeholder {last.}"),
+        ("https://x/?page={{page}}", "'{{' in the URL https://x/?page={{page}}: placeholders are written with one brace, as {page}; a literal '{' must be percent-encoded as %7B"),
+        ("https://x/?page=1}}", "'}}' in the URL https://x/?page=1}}: placeholders are written with one brace, as {page}; a literal '}' must be percent-encoded as %7D"),
+        ("https://x/?filter={\"a\":1}", "unknown placeholder {\"a\":1}"),
     ])
     func rejectsMalformedTemplates(text: String, expected: String) {
         #expect {
@@ -37,7 +40,7 @@ import Testing
 
     @Test func sourcesRejectBadOptionsBeforeAnyRequest() async {
         let cases: [(String?, SourceOptions, String)] = [
-            ("ftp://example.com/?page={page}", SourceOptions(), "not an http or https URL"),
+            ("ftp://example.com/?page={page}", SourceOptions(), "only http and https can be requested"),
             ("https://example.com/?page={pgae}", SourceOptions(), "{pgae}"),
             ("https://example.com/?page={page}", with { $0.headers = ["no colon"] }, "malformed header"),
             ("https://example.com/?page={page}", with { $0.itemsPath = "a..b" }, "malformed path"),
@@ -53,6 +56,19 @@ import Testing
             } catch {
                 #expect(error.message.contains(expected), "\(error.message)")
             }
+        }
+    }
+
+    /// A password in the URL never appears in a message about the URL.
+    @Test(arguments: ["https://ann:s3cret@x/?page={page", "https://ann:s3cret@x/?page={pgae}", "https://ann:s3cret@x/?page={{page}}", "https://ann:s3cret@x:99999/?page={page}"])
+    func messagesAboutAURLHideItsPassword(url: String) async {
+        do {
+            let source = try PageSources.make(url: url, options: SourceOptions())
+            await source.close()
+            Issue.record("accepted \(url)")
+        } catch {
+            #expect(!error.message.contains("s3cret"), "\(error.message)")
+            #expect(error.message.contains("ann:***@x") || !error.message.contains("ann"), "\(error.message)")
         }
     }
 

@@ -8,7 +8,10 @@ public enum JSONParser {
     /// The nesting limit used unless a caller asks otherwise; far above what real APIs send.
     public static let defaultMaxDepth = 256
 
-    /// Parses one JSON document (RFC 8259, optionally after a UTF-8 BOM). Accepts any byte
+    /// Parses one JSON document (RFC 8259, optionally after a UTF-8 BOM). Bytes that are not
+    /// UTF-8 inside a string become U+FFFD, as browsers decode them: one stray byte in one title
+    /// must not cost the user the whole page, and the strings (so every item's compact JSON) stay
+    /// valid UTF-8. Outside strings such a byte is a syntax error. Accepts any byte
     /// collection so that `[UInt8]`, `Data`, NIO byte views and raw buffers all work without copies
     /// when their storage is contiguous.
     ///
@@ -304,10 +307,9 @@ private struct ByteParser {
                 case .truncated:
                     throw endOfInput()
                 case .invalid:
-                    throw JSONParseError(
-                        message: "invalid UTF-8 byte \(Self.hex(byte)) at byte \(pos) (not UTF-8 text?)",
-                        offset: pos
-                    )
+                    // Left in the run: `String(decoding:as:)` replaces it with U+FFFD. One byte at
+                    // a time, so a quote or backslash after a broken sequence is still seen.
+                    pos += 1
                 }
             }
         }

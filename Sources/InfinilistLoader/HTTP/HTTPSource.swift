@@ -26,10 +26,12 @@ public struct HTTPSource: PageSource {
         self.name = SourceName.of(settings.url)
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
-            client: Self.makeClient(timeout: settings.timeout),
+            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout),
             headers: settings.headers,
+            urlCredentials: settings.urlCredentials,
             credentials: settings.credentials,
             timeout: settings.timeout,
+            connectTimeout: settings.connectTimeout,
             maxBodyBytes: settings.maxPageBytes,
             redirects: settings.redirects
         )
@@ -45,8 +47,17 @@ public struct HTTPSource: PageSource {
 
     public func fetch(_ key: PageKey) async throws -> PageResponse {
         let label = "page \(key.index + 1)"
-        let body = try await retrying.send(pager.request(for: key), label: label)
+        let request = pager.request(for: key)
+        let url = try PageURL.check(request.url, key: key, label: label)
+        let body = try await retrying.send(request, to: url, label: label)
         guard body.isSuccess else { throw Self.statusError(body) }
+        if let end = EmptyAnswer.end(of: body) {
+            let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
+            var response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: .null, items: [], notes: pager.openingNotes(for: key) + [line])
+            response.end = end
+            return response
+        }
+        if let problem = ContentEncodingCheck.problem(in: body, label: label) { throw problem }
         let json: JSONValue
         do {
             json = try JSONParser.parse(body.bytes)
@@ -61,14 +72,14 @@ public struct HTTPSource: PageSource {
         guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
-        let request = "GET \(OneLine.clean(body.url, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"
+        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"
         return PageResponse(
             url: body.url,
             status: body.status,
             headers: body.headers,
             body: json,
             items: found.items,
-            notes: pager.openingNotes(for: key) + [request]
+            notes: pager.openingNotes(for: key) + [line]
         )
     }
 
@@ -80,10 +91,12 @@ public struct HTTPSource: PageSource {
         try? await fetcher.client.shutdown()
     }
 
-    private static func makeClient(timeout: Duration) -> HTTPClient {
+    private static func makeClient(timeout: Duration, connectTimeout: Duration) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
-            timeout: .init(connect: .init(min(timeout, .seconds(10))), read: .init(timeout))
+            // The read timer a second past --timeout: the deadline over the whole exchange is the
+            // one that fires, so a slow answer always reads the same way.
+            timeout: .init(connect: .init(connectTimeout), read: .init(timeout + .seconds(1)))
         )
         // Fail fast on a refused connection; retrying is the retry policy's decision, not the pool's.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -96,7 +109,7 @@ public struct HTTPSource: PageSource {
         var message = "HTTP \(body.statusLine) from \(host)"
         if let said = ServerMessage.extract(from: body.bytes) {
             message += ": \(said)"
-        } else if body.contentType.lowercased().hasPrefix("text/plain"), !body.bytes.isEmpty {
+        } else if body.contentType.lowercased().hasPrefix("text/plain"), !body.bytes.isEmpty, ContentEncodingCheck.encoding(of: body) == nil {
             message += ": \(OneLine.snippet(of: body.bytes, count: 120))"
         }
         return PageLoadError(.httpStatus(body.status), message)

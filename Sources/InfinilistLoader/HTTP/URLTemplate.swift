@@ -46,13 +46,24 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
         var parts: [Part] = []
         var literal = ""
         var rest = Substring(text)
+        // Messages show the URL with any password hidden.
+        let shown = OneLine.clean(URLText.masked(text), maxCharacters: 200)
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             literal += rest[..<open]
-            guard rest[open] == "{" else { throw URLTemplateError("unmatched '}' in the URL \(text)") }
             let afterOpen = rest.index(after: open)
+            if afterOpen < rest.endIndex, rest[open] == rest[afterOpen] {
+                let pair = rest[open] == "{" ? "{{" : "}}"
+                let (brace, code) = rest[open] == "{" ? ("{", "%7B") : ("}", "%7D")
+                throw URLTemplateError(
+                    "'\(pair)' in the URL \(shown): placeholders are written with one brace, as {page}; a literal '\(brace)' must be percent-encoded as \(code)"
+                )
+            }
+            guard rest[open] == "{" else {
+                throw URLTemplateError("unmatched '}' in the URL \(shown); a literal '}' must be percent-encoded as %7D")
+            }
             guard let close = rest[afterOpen...].firstIndex(where: { $0 == "}" || $0 == "{" }),
                   rest[close] == "}"
-            else { throw URLTemplateError("unclosed '{' in the URL \(text)") }
+            else { throw URLTemplateError("unclosed '{' in the URL \(shown); placeholders are written {page}, and a literal '{' must be percent-encoded as %7B") }
             if !literal.isEmpty { parts.append(.literal(literal)) }
             literal = ""
             parts.append(.placeholder(try Self.placeholder(named: String(rest[afterOpen..<close]))))
@@ -107,7 +118,7 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
                 return .last(path: path)
             }
             throw URLTemplateError(
-                "unknown placeholder {\(name)} in the URL; known: {page}, {offset}, {limit}, {cursor}, {last.PATH}"
+                "unknown placeholder {\(OneLine.clean(name, maxCharacters: 40))} in the URL; known: {page}, {offset}, {limit}, {cursor}, {last.PATH}; a literal '{' must be percent-encoded as %7B"
             )
         }
     }

@@ -55,8 +55,10 @@ struct NextLinkStyle: PaginationStyle {
             case .missing: return .end(EndReason("no next link (\(path) is missing)"), notes: notes)
             }
         }
-        guard let url = NextURL.resolve(href, against: response.url) else {
-            return .end(EndReason("the next link \(PagingText.quoted(href)) is not an http(s) URL"), notes: notes)
+        let url: String
+        switch NextURL.check(href, against: response.url) {
+        case .success(let checked): url = checked
+        case .failure(let problem): return .end(EndReason(NextURL.refusal(href, from: via.description, problem: problem)), notes: notes)
         }
         var next = key.advanced(by: response.items.count)
         next.url = url

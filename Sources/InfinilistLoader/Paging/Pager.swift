@@ -63,6 +63,7 @@ struct Pager: Sendable {
         walk: inout Walk,
         notes: inout [String]
     ) -> FetchedPage.Continuation {
+        if let end = response.end { return .end(end) }
         // A page read again is not compared: its digest would displace the tail's, and its
         // neighbour below may be gone from memory or legitimately equal by now.
         if !rereading, style.repeatReason == nil, walk.repeatsPrevious(response.items.map(\.compactJSON), page: key.index) {

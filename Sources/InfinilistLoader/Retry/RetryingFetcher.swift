@@ -18,8 +18,8 @@ struct RetryingFetcher: Sendable {
         self.pacer = RateLimitPacer(maxWait: policy.maxWait)
     }
 
-    func send(_ request: SourceRequest, label: String) async throws -> HTTPBody {
-        let host = WebOrigin(request.url)?.displayHost ?? ""
+    func send(_ request: SourceRequest, to url: RequestURL, label: String) async throws -> HTTPBody {
+        let host = url.origin.displayHost
         var retriesDone = 0
         while true {
             if let pause = pacer.pause(before: host, now: clock.now()) {
@@ -28,7 +28,7 @@ struct RetryingFetcher: Sendable {
             pacer.sent(to: host, now: clock.now())
             let outcome: Result<HTTPBody, PageLoadError>
             do {
-                outcome = .success(try await fetcher.send(request, label: label))
+                outcome = .success(try await fetcher.send(request, to: url, label: label))
             } catch let error as PageLoadError {
                 outcome = .failure(error)
             }

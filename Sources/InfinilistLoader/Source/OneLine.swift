@@ -3,31 +3,44 @@ import InfinilistCore
 /// Turns text from the outside world (server messages, body snippets, error descriptions) into one
 /// short line that is safe for the footer row and stderr: whitespace runs become one space,
 /// control and bidi characters are shown escaped (by the core's `TerminalText`), and long text is
-/// clipped with `…`.
+/// clipped with `…`, always between two characters or escapes, never inside an escape.
 enum OneLine {
     static func clean(_ text: String, maxCharacters: Int = 200) -> String {
-        var collapsed = ""
+        var out = ""
+        var length = 0
         var pendingSpace = false
         for character in text {
             if character.isWhitespace {
-                pendingSpace = !collapsed.isEmpty
+                pendingSpace = length > 0
                 continue
             }
-            if pendingSpace {
-                collapsed.append(" ")
-                pendingSpace = false
-            }
-            collapsed.append(character)
+            // Each character is escaped on its own, so the line is cut between whole escapes.
+            // (An emoji ZWJ sequence is one character, so its joiners stay as they are.)
+            let piece = (pendingSpace ? " " : "") + TerminalText.sanitize(String(character))
+            pendingSpace = false
+            if length + piece.count > maxCharacters { return out + "…" }
+            out += piece
+            length += piece.count
         }
-        let safe = TerminalText.sanitize(collapsed)
-        return safe.count > maxCharacters ? String(safe.prefix(maxCharacters)) + "…" : safe
+        return out
     }
 
-    /// The first `count` bytes of a body as text, for error messages about non-JSON answers.
+    /// The first `count` bytes of a body as text, for error messages about non-JSON answers. The
+    /// cut is moved back to the start of a UTF-8 sequence, so a character split by it does not
+    /// show as a replacement character.
     static func snippet(of bytes: [UInt8], count: Int = 60) -> String {
         if bytes.isEmpty { return "(empty body)" }
-        var text = clean(String(decoding: bytes.prefix(count), as: UTF8.self), maxCharacters: count)
-        if bytes.count > count, !text.hasSuffix("…") { text += "…" }
+        var cut = min(count, bytes.count)
+        if cut < bytes.count {
+            var back = 0
+            while cut > 0, back < 3, bytes[cut] & 0xC0 == 0x80 {
+                cut -= 1
+                back += 1
+            }
+            if cut == 0 { cut = min(count, bytes.count) }
+        }
+        var text = clean(String(decoding: bytes[..<cut], as: UTF8.self), maxCharacters: count)
+        if bytes.count > cut, !text.hasSuffix("…") { text += "…" }
         return text
     }
 }

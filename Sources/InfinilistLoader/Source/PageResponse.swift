@@ -14,6 +14,9 @@ public struct PageResponse: Sendable {
     public let items: [JSONValue]
     /// `--verbose` lines about the exchange (the request line), said before the paging notes.
     public var notes: [String]
+    /// The transport's own word that the list ends here, whatever the paging style would say: an
+    /// empty answer (HTTP 204, or a success with no body at all).
+    public var end: EndReason?
 
     public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
         self.url = url

@@ -28,8 +28,12 @@ public struct SourceConfiguration: Sendable {
         let itemsPath: JSONPath?
         let maxPages: Int?
         let headers: [HeaderField]
+        /// The user name and password of the starting URL, sent as Basic auth like `-H` headers.
+        let urlCredentials: URLCredentials?
         let credentials: CredentialScope
         let timeout: Duration
+        /// The limit on connecting (TCP and TLS handshake): never more than `timeout`.
+        let connectTimeout: Duration
         let maxPageBytes: Int
         let redirects: RedirectPolicy
         let retry: RetryPolicy
@@ -85,16 +89,12 @@ extension SourceOptions {
         paging.cursorPath = try cursorPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--cursor") }
         paging.nextPath = try nextPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--next") }
         let style = try PaginationStyles.choose(for: template, settings: paging)
-        guard let origin = WebOrigin(style.url(for: style.firstKey())) else {
-            throw SourceOptionError("not an http or https URL with a host: \(OneLine.clean(url, maxCharacters: 120))")
+        let start: RequestURL
+        switch RequestURL.parse(style.url(for: style.firstKey())) {
+        case .success(let url): start = url
+        case .failure(let problem): throw SourceOptionError("the URL \(OneLine.clean(URLText.masked(url), maxCharacters: 120)) \(problem.reason)")
         }
-        var parsedHeaders: [HeaderField] = []
-        for line in headers {
-            guard let header = HeaderField(line: line) else {
-                throw SourceOptionError("malformed header '\(OneLine.clean(line, maxCharacters: 80))': expected 'Name: value'")
-            }
-            parsedHeaders.append(header)
-        }
+        let parsedHeaders = try headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
         return SourceConfiguration.HTTPSettings(
             url: url,
             style: style,
@@ -102,8 +102,10 @@ extension SourceOptions {
             itemsPath: try itemsPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--items", prefixed: false) },
             maxPages: maxPages,
             headers: parsedHeaders,
-            credentials: try CredentialScope(origin: origin, trustedHosts: trustedHosts),
+            urlCredentials: start.credentials,
+            credentials: try CredentialScope(origin: start.origin, trustedHosts: trustedHosts),
             timeout: timeout,
+            connectTimeout: min(timeout, connectTimeout),
             maxPageBytes: maxPageBytes,
             redirects: RedirectPolicy(maxRedirects: maxRedirects, allowInsecure: allowInsecureRedirect),
             retry: retry,

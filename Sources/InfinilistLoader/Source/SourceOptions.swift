@@ -28,6 +28,9 @@ public struct SourceOptions: Sendable {
     public var maxPageBytes: Int = 32 * 1024 * 1024
     /// Redirects followed per request.
     public var maxRedirects: Int = 5
+    /// The limit on connecting, TLS handshake included (at most `timeout`). Not a flag: its own
+    /// message says when it was hit, and tests shorten it.
+    public var connectTimeout: Duration = .seconds(10)
 
     // When the network or the server misbehaves, and who may see the credentials
     /// `--retries N` and the backoff: transient failures (connection errors, timeouts, 408, 429,

@@ -49,7 +49,9 @@ struct CredentialScope: Sendable {
         var host = Substring(entry.lowercased())
         var port: Int?
         if let colon = host.lastIndex(of: ":") {
-            guard let number = Int(host[host.index(after: colon)...]), (1...65535).contains(number) else {
+            let digits = host[host.index(after: colon)...]
+            // Digits only, counted first: Int() alone would take "+80" and overflow on long runs.
+            guard digits.count <= 5, digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits), (1...65535).contains(number) else {
                 throw SourceOptionError("--trust-hosts: bad port in '\(shown)' (expected host or host:port)")
             }
             port = number

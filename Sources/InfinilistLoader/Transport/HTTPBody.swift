@@ -1,14 +1,18 @@
 /// A complete answer to a GET: status, headers and the body bytes (at most the byte cap).
 struct HTTPBody: Sendable {
-    /// The URL that answered, after redirects.
+    /// The URL that answered, after redirects, as it was sent (no user name or password).
     let url: String
     let status: Int
     let reason: String
     let headers: [HeaderField]
     let bytes: [UInt8]
+    /// `url` with `user:***@` when the starting URL's credentials were sent with it; nil otherwise.
+    var shownURL: String? = nil
 
     var contentType: String { headers.first(named: "content-type") ?? "no content type" }
     var isSuccess: Bool { (200...299).contains(status) }
     /// `404 Not Found`.
     var statusLine: String { reason.isEmpty ? "\(status)" : "\(status) \(reason)" }
+    /// The URL for messages and `-v`.
+    var shown: String { shownURL ?? url }
 }

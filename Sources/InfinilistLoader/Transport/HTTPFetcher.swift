@@ -5,14 +5,19 @@ import NIOCore
 /// Performs one page's request the way infinilist must: its own headers, credentials only where
 /// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
 /// https→http downgrades (`RedirectPolicy`), and the body streamed into memory only up to a byte
-/// cap. Everything it throws is a `PageLoadError`
-/// naming the page and host, or `CancellationError`.
+/// cap. It takes only a `RequestURL`, so nothing unchecked reaches AsyncHTTPClient. Everything
+/// it throws is a `PageLoadError` naming the page and host, or `CancellationError`.
 struct HTTPFetcher: Sendable {
     let client: HTTPClient
     /// Headers from `-H`; sent only where `credentials` allows.
     let headers: [HeaderField]
+    /// The user name and password of the starting URL, sent as Basic auth where `credentials`
+    /// allows (unless `-H` gives an `Authorization` header of its own).
+    var urlCredentials: URLCredentials? = nil
     let credentials: CredentialScope
     let timeout: Duration
+    /// The limit on connecting (TCP and TLS handshake), as given to the client.
+    var connectTimeout: Duration = .seconds(10)
     let maxBodyBytes: Int
     let redirects: RedirectPolicy
     /// How much of an error page (non-2xx) is read to find the server's message.
@@ -20,24 +25,23 @@ struct HTTPFetcher: Sendable {
 
     /// The whole exchange (redirects, head, body) must finish within `timeout`; otherwise it is
     /// abandoned (its connection closed) and a `.timeout` error thrown.
-    func send(_ request: SourceRequest, label: String) async throws -> HTTPBody {
-        let host = WebOrigin(request.url)?.displayHost ?? "the server"
-        let timeoutError = PageLoadError(.timeout, "no complete answer from \(host) within \(Self.seconds(timeout))")
+    /// `request` says the method, headers and body; `url` is its URL, checked (`PageURL`).
+    func send(_ request: SourceRequest, to url: RequestURL, label: String) async throws -> HTTPBody {
+        let timeoutError = PageLoadError(.timeout, "no complete answer from \(url.origin.displayHost) within the --timeout of \(Self.seconds(timeout))")
         return try await Deadline.run(within: timeout, orThrow: timeoutError) {
-            try await exchange(request, label: label)
+            try await exchange(request, url: url, label: label)
         }
     }
 
-    private func exchange(_ first: SourceRequest, label: String) async throws -> HTTPBody {
+    private func exchange(_ first: SourceRequest, url: RequestURL, label: String) async throws -> HTTPBody {
         let deadline = NIODeadline.now() + TimeAmount(timeout)
         var sent = first
+        var current = url
         var followed = 0
         while true {
-            let current = sent.url
-            guard let origin = WebOrigin(current) else {
-                throw PageLoadError(.invalidURL, "\(label): cannot request \(OneLine.clean(current, maxCharacters: 120)) (only http and https URLs)")
-            }
-            let response = try await execute(clientRequest(for: sent, origin: origin), deadline: deadline, origin: origin)
+            let origin = current.origin
+            let (request, sentCredentials) = clientRequest(for: sent, at: current)
+            let response = try await execute(request, deadline: deadline, origin: origin)
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "location") {
                 followed += 1
@@ -47,7 +51,8 @@ struct HTTPFetcher: Sendable {
                 let target = try redirects.target(location, from: current, label: label)
                 // Read the (small) redirect page so the connection can be reused.
                 _ = try await read(response.body, limit: maxErrorBodyBytes, failWhenOver: false, label: label, origin: origin)
-                sent = RedirectPolicy.follow(sent, status: status, to: target)
+                sent = RedirectPolicy.follow(sent, status: status, to: target.text)
+                current = target
                 continue
             }
             let success = (200...299).contains(status)
@@ -62,32 +67,39 @@ struct HTTPFetcher: Sendable {
                 origin: origin
             )
             let headers = response.headers.map { HeaderField(name: $0.name, value: $0.value) }
-            return HTTPBody(url: current, status: status, reason: response.status.reasonPhrase, headers: headers, bytes: bytes)
+            var body = HTTPBody(url: current.text, status: status, reason: response.status.reasonPhrase, headers: headers, bytes: bytes)
+            if let sentCredentials { body.shownURL = URLText.insertingUserInfo(sentCredentials.shown, into: current.text) }
+            return body
         }
     }
 
-    private func clientRequest(for sent: SourceRequest, origin: WebOrigin) -> HTTPClientRequest {
-        var request = HTTPClientRequest(url: sent.url)
+    /// The client's request for `sent` at `url`, and the URL credentials it carries (for `-v`,
+    /// which shows `user:***@`).
+    private func clientRequest(for sent: SourceRequest, at url: RequestURL) -> (HTTPClientRequest, URLCredentials?) {
+        var request = HTTPClientRequest(url: url.text)
         request.method = .init(rawValue: sent.method)
         request.headers.add(name: "User-Agent", value: "infinilist/\(InfinilistVersion.string)")
         request.headers.add(name: "Accept", value: "application/json")
+        // infinilist reads bodies as they are: a compressed one would be garbage to it.
+        request.headers.add(name: "Accept-Encoding", value: "identity")
         for header in sent.headers {
             request.headers.replaceOrAdd(name: header.name, value: header.value)
         }
         if let body = sent.body { request.body = .bytes(body) }
-        if credentials.allows(origin) {
-            for header in headers {
-                request.headers.replaceOrAdd(name: header.name, value: header.value)
-            }
+        guard credentials.allows(url.origin) else { return (request, nil) }
+        for header in headers {
+            request.headers.replaceOrAdd(name: header.name, value: header.value)
         }
-        return request
+        guard let urlCredentials, !request.headers.contains(name: "authorization") else { return (request, nil) }
+        request.headers.add(name: "Authorization", value: urlCredentials.basicAuthorization)
+        return (request, urlCredentials)
     }
 
     private func execute(_ request: HTTPClientRequest, deadline: NIODeadline, origin: WebOrigin) async throws -> HTTPClientResponse {
         do {
             return try await client.execute(request, deadline: deadline)
         } catch {
-            throw translate(error, origin: origin)
+            throw translate(error, origin: origin, phase: .beforeAnswer)
         }
     }
 
@@ -113,7 +125,7 @@ struct HTTPFetcher: Sendable {
         } catch let error as PageLoadError {
             throw error
         } catch {
-            throw translate(error, origin: origin)
+            throw translate(error, origin: origin, phase: .readingBody)
         }
         return bytes
     }
@@ -125,22 +137,10 @@ struct HTTPFetcher: Sendable {
         )
     }
 
-    private func translate(_ error: any Error, origin: WebOrigin) -> any Error {
-        if Task.isCancelled || error is CancellationError { return CancellationError() }
-        let host = origin.displayHost
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .cancelled:
-                return CancellationError()
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
-                return PageLoadError(.timeout, "no complete answer from \(host) within \(Self.seconds(timeout))")
-            case .remoteConnectionClosed:
-                return PageLoadError(.connection, "\(host) closed the connection")
-            default:
-                return PageLoadError(.connection, "request to \(host) failed: \(TransportFailure.describe(error))")
-            }
-        }
-        return PageLoadError(.connection, "cannot reach \(host): \(TransportFailure.describe(error))")
+    private func translate(_ error: any Error, origin: WebOrigin, phase: TransportFailure.Phase) -> any Error {
+        if Task.isCancelled { return CancellationError() }
+        let limits = TransportFailure.Limits(timeout: timeout, connectTimeout: connectTimeout)
+        return TransportFailure.pageError(for: error, origin: origin, phase: phase, limits: limits)
     }
 
     static func seconds(_ duration: Duration) -> String {

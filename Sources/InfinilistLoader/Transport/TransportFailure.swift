@@ -1,24 +1,108 @@
-/// Words for a failure below HTTP (no connection, no such host). NIO's descriptions name syscalls
-/// and errno values; the footer row has room for what a user can act on.
-enum TransportFailure {
-    private static let known: [(fragment: String, text: String)] = [
-        ("connection reset", "connection reset"),
-        ("connection refused", "connection refused"),
-        ("name or service not known", "host not found"),
-        ("nodename nor servname", "host not found"),
-        ("no address associated", "host not found"),
-        ("temporary failure in name resolution", "host name lookup failed"),
-        ("network is unreachable", "network unreachable"),
-        ("no route to host", "no route to host"),
-        ("certificate", "TLS certificate rejected"),
-        ("handshake", "TLS handshake failed"),
-    ]
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
 
-    static func describe(_ error: any Error) -> String {
-        let description = String(describing: error)
-        let lowered = description.lowercased()
-        // Later entries win: NIO says "connection reset (error set): Connection refused".
-        if let match = known.last(where: { lowered.contains($0.fragment) }) { return match.text }
-        return OneLine.clean(description, maxCharacters: 120)
+/// Words for a failure below HTTP, the one place where AsyncHTTPClient's, NIO's and TLS errors
+/// are told apart by type. Their own descriptions ("stream ended at an unexpected time", "invalid
+/// constant string", "I/O on closed channel") name parser states and syscalls; the footer row says
+/// what happened and which limit was hit, in words a user can act on.
+enum TransportFailure {
+    /// Where in the exchange the error came: before the response head, or while its body arrived.
+    enum Phase: Sendable {
+        case beforeAnswer
+        case readingBody
+    }
+
+    /// The time limits in force, to say which one was hit.
+    struct Limits: Sendable {
+        /// `--timeout`: the whole exchange, and the longest silence while reading.
+        let timeout: Duration
+        /// Connecting, TLS handshake included.
+        let connectTimeout: Duration
+    }
+
+    /// The `PageLoadError` for `error`, or `CancellationError` when the request was cancelled.
+    static func pageError(for error: any Error, origin: WebOrigin, phase: Phase, limits: Limits) -> any Error {
+        if error is CancellationError { return CancellationError() }
+        if let error = error as? PageLoadError { return error }
+        guard let (kind, text) = describe(error, origin: origin, phase: phase, limits: limits) else { return CancellationError() }
+        return PageLoadError(kind, text)
+    }
+
+    /// What happened, or nil for a cancellation.
+    static func describe(_ error: any Error, origin: WebOrigin, phase: Phase, limits: Limits) -> (PageLoadError.Kind, String)? {
+        let host = origin.displayHost
+        let timeout = HTTPFetcher.seconds(limits.timeout)
+        // AsyncHTTPClient times a waiting request out with the connection limit too, usually just
+        // before its TLS handshake timer fires, so on https a stalled handshake reads as this.
+        let connectTimedOut = "could not connect to \(host) within the connection limit of \(HTTPFetcher.seconds(limits.connectTimeout))"
+            + (origin.scheme == "https" ? " (TCP connection and TLS handshake)" : "")
+        let closed = phase == .beforeAnswer
+            ? "\(host) closed the connection before answering"
+            : "\(host) closed the connection in the middle of its answer"
+        switch error {
+        case let error as HTTPClientError:
+            switch error {
+            case .cancelled: return nil
+            case .deadlineExceeded: return (.timeout, "no complete answer from \(host) within the --timeout of \(timeout)")
+            case .readTimeout: return (.timeout, "\(host) went silent for the --timeout of \(timeout)")
+            case .writeTimeout: return (.timeout, "could not send the request to \(host) within the --timeout of \(timeout)")
+            case .connectTimeout, .getConnectionFromPoolTimeout: return (.timeout, connectTimedOut)
+            case .tlsHandshakeTimeout:
+                return (.timeout, "the TLS handshake with \(host) timed out (the connection limit is \(HTTPFetcher.seconds(limits.connectTimeout)))")
+            case .remoteConnectionClosed: return (.connection, closed)
+            case .bodyLengthMismatch: return (.connection, "the answer from \(host) did not match its Content-Length")
+            case .invalidURL, .emptyHost, .emptyScheme: return (.invalidURL, "the HTTP library cannot request this URL on \(host)")
+            default: return (.connection, "the request to \(host) failed: \(OneLine.clean(String(describing: error), maxCharacters: 100))")
+            }
+        case let error as HTTPParserError:
+            switch error {
+            case .invalidEOFState: return (.connection, closed)
+            case .headerOverflow: return (.connection, "\(host) sent more headers than can be read")
+            default: return (.connection, "the answer from \(host) was not valid HTTP")
+            }
+        case let error as ChannelError:
+            switch error {
+            case .connectTimeout: return (.timeout, connectTimedOut)
+            case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed: return (.connection, closed)
+            default: return (.connection, "the connection to \(host) failed: \(OneLine.clean(String(describing: error), maxCharacters: 100))")
+            }
+        case let error as IOError:
+            return describe(errno: error.errnoCode, host: host, closed: closed)
+        case let error as NIOConnectionError:
+            if let first = error.connectionErrors.first {
+                return describe(first.error, origin: origin, phase: phase, limits: limits)
+            }
+            return (.connection, "cannot find the host \(host) (its name did not resolve to an address)")
+        case is SocketAddressError:
+            return (.connection, "cannot find the host \(host) (its name did not resolve to an address)")
+        case let error as NIOSSLError:
+            switch error {
+            case .uncleanShutdown: return (.connection, closed)
+            case .handshakeFailed:
+                return (.connection, "the TLS handshake with \(host) failed (it may not speak TLS on this port, or its certificate is not trusted)")
+            default: return (.connection, "the TLS connection to \(host) failed: \(OneLine.clean(String(describing: error), maxCharacters: 100))")
+            }
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return (.connection, "the TLS certificate of \(host) is for another host name")
+        default:
+            return (.connection, "cannot reach \(host): \(OneLine.clean(String(describing: error), maxCharacters: 120))")
+        }
+    }
+
+    /// A failed system call, by its errno.
+    private static func describe(errno code: CInt, host: String, closed: String) -> (PageLoadError.Kind, String) {
+        switch code {
+        case ECONNRESET: return (.connection, "the connection was reset by \(host)")
+        case ECONNREFUSED: return (.connection, "\(host) refused the connection (nothing listening on that port?)")
+        case EPIPE: return (.connection, closed)
+        case ETIMEDOUT: return (.timeout, "the connection to \(host) timed out")
+        case ENETUNREACH: return (.connection, "cannot reach \(host): the network is unreachable")
+        case EHOSTUNREACH: return (.connection, "cannot reach \(host): no route to the host")
+        default: return (.connection, "the connection to \(host) failed: \(OneLine.clean(String(cString: strerror(code)), maxCharacters: 80))")
+        }
     }
 }

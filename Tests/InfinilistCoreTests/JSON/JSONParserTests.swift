@@ -96,22 +96,29 @@ import Testing
         #expect(try json("\"é中😀\u{7FF}\u{FFFF}\u{10FFFF}\"") == .string("é中😀\u{7FF}\u{FFFF}\u{10FFFF}"))
     }
 
+    /// Invalid UTF-8 inside a string is replaced, one U+FFFD per maximal invalid subpart (as
+    /// Unicode recommends and browsers do), so the page survives and the string stays valid.
     @Test(arguments: [
-        ([0x22, 0xFF, 0x22], 1),                     // never valid
-        ([0x22, 0x61, 0x80, 0x22], 2),               // lone continuation byte
-        ([0x22, 0xC0, 0x80, 0x22], 1),               // overlong NUL
-        ([0x22, 0xE0, 0x80, 0x80, 0x22], 1),         // overlong 3-byte
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], 1),         // encoded surrogate
-        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1),   // above U+10FFFF
-        ([0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], 1),
-        ([0x22, 0xE9, 0x74, 0xE9, 0x22], 1),         // Latin-1 "été"
-        ([0x22, 0xC3, 0x22], 1),                     // continuation missing
-    ] as [([UInt8], Int)])
-    func invalidUTF8(_ bytes: [UInt8], offset: Int) throws {
-        let error = try #require(jsonError(bytes))
-        #expect(error.offset == offset)
-        #expect(error.message.hasPrefix("invalid UTF-8 byte 0x"))
-        #expect(error.message.contains("at byte \(offset)"))
+        ([0x22, 0xFF, 0x22], "\u{FFFD}"),                                  // never valid
+        ([0x22, 0x61, 0x80, 0x22], "a\u{FFFD}"),                           // lone continuation byte
+        ([0x22, 0xC0, 0x80, 0x22], "\u{FFFD}\u{FFFD}"),                     // overlong NUL
+        ([0x22, 0xE0, 0x80, 0x80, 0x22], "\u{FFFD}\u{FFFD}\u{FFFD}"),        // overlong 3-byte
+        ([0x22, 0xED, 0xA0, 0x80, 0x22], "\u{FFFD}\u{FFFD}\u{FFFD}"),        // encoded surrogate
+        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"), // above U+10FFFF
+        ([0x22, 0xE9, 0x74, 0xE9, 0x22], "\u{FFFD}t\u{FFFD}"),              // Latin-1 "été"
+        ([0x22, 0xC3, 0x22], "\u{FFFD}"),                                  // continuation missing
+        ([0x22, 0xE2, 0x82, 0x5C, 0x6E, 0x22], "\u{FFFD}\n"),               // cut short by an escape
+    ] as [([UInt8], String)])
+    func invalidUTF8InAStringIsReplaced(_ bytes: [UInt8], expected: String) throws {
+        let value = try JSONParser.parse(bytes)
+        #expect(value == .string(expected))
+        // What is stored (compact JSON) is valid UTF-8 JSON that reads back the same.
+        #expect(try JSONParser.parse(Array(value.compactJSON.utf8)) == value)
+    }
+
+    @Test func invalidUTF8OutsideAStringIsAnError() throws {
+        let error = try #require(jsonError([0x5B, 0xFF, 0x5D]))
+        #expect(error.message == "unexpected byte 0xFF at byte 1 (expected a JSON value)")
     }
 
     @Test func truncatedUTF8AtEndIsTruncation() throws {

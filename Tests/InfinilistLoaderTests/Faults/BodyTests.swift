@@ -21,7 +21,6 @@ import Testing
 
     @Test(arguments: [
         ("truncated", "unexpected end of input"),
-        ("invalid-utf8", "invalid UTF-8 byte 0xFF"),
         ("deep", "nesting deeper than 256 levels"),
     ])
     func brokenJSONIsAClearError(route: String, problem: String) async throws {

@@ -156,6 +156,26 @@ enum FaultRoutes {
             }
             return response
         }
+        // One page of items whose body's `next` field is `next`.
+        router.get("next-in-body") { request, _ in
+            let next = request.uri.queryParameters["next"].map(String.init) ?? ""
+            return json(#"{"items": [\#(items(page: 1).joined(separator: ", "))], "next": "\#(next)"}"#)
+        }
+        // A gzip-compressed body (the start of one is enough) that nobody asked for.
+        router.get("gzip") { _, _ in
+            var headers: HTTPFields = [.contentType: "application/json"]
+            headers[.contentEncoding] = "gzip"
+            let bytes: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xAB, 0x56, 0xCA, 0x2C, 0x49, 0xCD]
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        // Page 1 has items; page 2 is an empty answer: 204 No Content (`no-content`) or a 200
+        // with no body at all (`empty-body`).
+        router.get("no-content") { request, _ in
+            number(request) == 1 ? json(page(1)) : Response(status: .noContent)
+        }
+        router.get("empty-body") { request, _ in
+            number(request) == 1 ? json(page(1)) : Response(status: .ok, headers: [.contentType: "application/json"])
+        }
         // One item that says which Authorization header arrived ("none" without one).
         router.get("whoami") { request, _ in
             let authorization = request.headers[.authorization] ?? "none"

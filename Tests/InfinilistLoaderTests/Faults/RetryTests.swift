@@ -43,7 +43,7 @@ import Testing
         let clock = TestClock()
         let messages = try await loaderMessages(url: "http://127.0.0.1:9/?page={page}", options: .faults(clock: clock, retries: 2))
         let failure = try #require(messages.last?.failed)
-        #expect(failure.message == "cannot reach 127.0.0.1:9: connection refused (gave up after 2 retries)")
+        #expect(failure.message == "127.0.0.1:9 refused the connection (nothing listening on that port?) (gave up after 2 retries)")
         #expect(clock.sleeps.all == [0.5, 1.0])
     }
 

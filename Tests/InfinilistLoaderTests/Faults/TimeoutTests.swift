@@ -18,7 +18,7 @@ import Testing
             #expect(server.log.count("/\(route)?page=1") == 2)
             let wait = try #require(messages.first?.waiting)
             #expect(wait.reason.hasPrefix("no complete answer from 127.0.0.1:"))
-            #expect(wait.reason.hasSuffix("within 1 s (retry 1 of 3)"))
+            #expect(wait.reason.hasSuffix("within the --timeout of 1 s (retry 1 of 3)"))
         }
     }
 
@@ -28,7 +28,7 @@ import Testing
             let messages = try await loaderMessages(url: "\(server.base)/drip", options: .faults(clock: clock, retries: 1, timeout: .milliseconds(400)))
             let failure = try #require(messages.last?.failed)
             #expect(failure.message.hasPrefix("no complete answer from 127.0.0.1:"))
-            #expect(failure.message.hasSuffix("within 0.4 s (gave up after 1 retry)"))
+            #expect(failure.message.hasSuffix("within the --timeout of 0.4 s (gave up after 1 retry)"))
             #expect(server.log.count("/drip") >= 1)
         }
     }

@@ -75,7 +75,7 @@ import Testing
 
     @Test func aNextLinkThatIsNotHTTPEndsTheListWithAReason() {
         let decision = style.next(after: style.firstKey(), response: response(#"{"results": [1]}"#, headers: [("Link", "<ftp://x/y>; rel=next")]))
-        #expect(decision.reason == "the next link 'ftp://x/y' is not an http(s) URL")
+        #expect(decision.reason == "the next link 'ftp://x/y' (Link rel=next) is a ftp: URL; only http and https can be requested")
     }
 
     @Test func aSinglePageSaysWhyAndHintsAtACursor() {
