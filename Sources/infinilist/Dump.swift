@@ -2,14 +2,16 @@ import Glibc
 import InfinilistLoader
 import Synchronization
 
-/// `--dump`: no screen; the loader's `Dumper` writes every item to stdout. SIGINT, SIGTERM and
-/// SIGHUP cancel the dump, so what was loaded is flushed before exiting with 128 + signal.
+/// `--dump`: no screen; the loader's `Dumper` writes every item to stdout. SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT cancel the dump, so what was loaded is flushed before exiting with
+/// 128 + signal. A write to stdout that fails stops it (see `Dumper`).
 struct DumpRun {
     let options: CommandOptions
     let sourceOptions: SourceOptions
 
     func run() throws -> Int32 {
-        SignalWatcher.blockForProcess()
+        // Signals were blocked for the process by `ProcessSetup`, before any thread existed.
+        CrashTestHook.crashIfAsked()
         let source = try SourceFactory.make(url: options.url, options: sourceOptions)
         let maxItems = options.maxItems
         let verbose = options.verbose

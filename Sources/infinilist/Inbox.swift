@@ -6,7 +6,7 @@ import Synchronization
 enum LoopEvent: Sendable {
     /// A message for the core, e.g. a loader result.
     case message(Message)
-    /// SIGINT, SIGTERM or SIGHUP: leave with 128 + signal.
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT: leave with 128 + signal.
     case signal(Int32)
     /// SIGWINCH: the terminal may have a new size.
     case terminalResized

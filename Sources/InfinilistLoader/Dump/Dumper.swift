@@ -16,7 +16,9 @@ public struct Dumper {
 
     /// Runs until the list ends, `maxItems` is reached, a page fails or the task is cancelled.
     /// Returns the exit status: 0 when complete (or `maxItems` reached), 1 on failure or
-    /// cancellation, in both cases after writing and flushing every item loaded so far.
+    /// cancellation, in both cases after writing and flushing every item loaded so far; when
+    /// `output` cannot be written to, it stops at once with the failure's status (141 for a
+    /// reader that went away, quietly; 1 with a message otherwise).
     /// The caller still owns `source` and closes it afterwards.
     public func run(
         source: any PageSource,
@@ -42,8 +44,14 @@ public struct Dumper {
             case .message(.pageLoaded(let result)):
                 let items = progress.accept(result.items)
                 for item in items { output.write(line: item.json) }
+                // Nobody can read what follows (a closed pipe, a full disk): stop before asking for more.
+                if let failure = Self.writeFailure(output) {
+                    if let message = failure.message { report("infinilist: \(message)", errors: errors, output: output) }
+                    status = failure.exitStatus
+                    break loop
+                }
                 if verbose {
-                    report("page \(result.request.page + 1): \(result.items.count) items in \(Self.milliseconds(result.latency)) ms", errors: errors, output: output)
+                    report("page \(result.request.page + 1): \(Counted.text(result.items.count, "item")) in \(Self.milliseconds(result.latency)) ms", errors: errors, output: output)
                 }
                 if progress.reachedMaxItems, let maxItems {
                     if verbose { report("stopped: --max-items \(maxItems) reached", errors: errors, output: output) }
@@ -52,14 +60,14 @@ public struct Dumper {
                 }
                 if let end = result.end {
                     // How the list ended is always said (on stderr): a script can tell a complete dump from a cut one.
-                    report("end: \(end.text) (\(progress.written) items)", errors: errors, output: output)
+                    report("end: \(end.text) (\(Counted.text(progress.written, "item")))", errors: errors, output: output)
                     status = 0
                     break loop
                 }
                 await loader.start(progress.nextRequest())
             case .message(.pageFailed(let failure)):
                 report(
-                    "infinilist: \(failure.message) (page \(failure.request.page + 1); \(progress.written) items written)",
+                    "infinilist: \(failure.message) (page \(failure.request.page + 1); \(Counted.text(progress.written, "item")) written)",
                     errors: errors,
                     output: output
                 )
@@ -77,7 +85,7 @@ public struct Dumper {
             }
         }
         if status != 0, Task.isCancelled {
-            report("infinilist: interrupted after \(progress.written) items", errors: errors, output: output)
+            report("infinilist: interrupted after \(Counted.text(progress.written, "item"))", errors: errors, output: output)
         }
         await loader.shutdown()
         continuation.finish()
@@ -89,6 +97,12 @@ public struct Dumper {
         output.flush()
         errors.write(line: text)
         errors.flush()
+    }
+
+    /// Writes the page out (a reader sees each page as it comes) and returns the output's failure.
+    private static func writeFailure(_ output: any LineOutput) -> OutputFailure? {
+        output.flush()
+        return output.failure
     }
 
     private static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
