@@ -117,6 +117,7 @@ struct CommandOptions: ParsableArguments {
     var mouse = true
 
     func validate() throws {
+        try checkValues()
         try Self.notNegative(demoLatency, "--demo-latency")
         try Self.notNegative(demoItems, "--demo-items")
         try Self.notNegative(firstPage, "--first-page")
@@ -135,7 +136,7 @@ struct CommandOptions: ParsableArguments {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400 (a day), not \(timeout)")
         }
         if let maxPageBytes, maxPageBytes.bytes < 1 {
-            throw ValidationError("--max-page-bytes must be at least 1 byte")
+            throw ValidationError("--max-page-bytes must be at least 1 byte, not \(maxPageBytes.bytes)")
         }
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
         // @NAME is checked once the config file has filled in the source's flags.

@@ -49,7 +49,7 @@ enum NamedSourceArguments {
             var rest = arguments
             rest.remove(at: index)
             do {
-                let merged = try CommandOptions.parse(url + configWords + rest)
+                let merged = try CommandOptions.parse(CommandWords.normalized(url + configWords + rest))
                 if merged.url?.hasPrefix("@") != true { return merged }
             } catch {
                 firstError = firstError ?? error
@@ -66,11 +66,11 @@ enum NamedSourceArguments {
         let url = settings.first(where: \.isURL)?.words ?? []
         for (setting, written) in zip(settings, asWritten) where !setting.isURL {
             do {
-                _ = try CommandOptions.parse(url + setting.words)
+                _ = try CommandOptions.parse(CommandWords.normalized(url + setting.words))
             } catch {
                 let place = "\(path) line \(setting.line) ([sources.\(name)] \(setting.key))"
                 do {
-                    _ = try CommandOptions.parse(url + written.words)
+                    _ = try CommandOptions.parse(CommandWords.normalized(url + written.words))
                 } catch {
                     throw ValidationError("\(place): \(CommandOptions.message(for: error))")
                 }

@@ -9,7 +9,8 @@ enum PrefetchSetting: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         if argument == "auto" {
             self = .auto
-        } else if let rows = Int(argument), rows >= 0 {
+        } else if let rows = Int(argument) {
+            // A negative number parses, so that the check names it (CommandOptions+Checks).
             self = .rows(rows)
         } else {
             return nil
