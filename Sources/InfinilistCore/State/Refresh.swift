@@ -29,7 +29,7 @@ extension AppState {
         filter?.reset()
         search?.pending = nil
         let dropped = marks.forgetRows()
-        if dropped > 0 { notice = "\(dropped) mark\(dropped == 1 ? "" : "s") without an id cleared" }
+        if dropped > 0 { notice = "\(Counted.text(dropped, "mark")) without an id cleared" }
         total = nil
         tail = .idle
         viewport.clamp(itemCount: 0)

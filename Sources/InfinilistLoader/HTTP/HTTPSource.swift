@@ -93,7 +93,7 @@ public struct HTTPSource: PageSource {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
         let response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: json, items: found.items)
-        let request = "GET \(OneLine.clean(body.url, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"
+        let request = "GET \(OneLine.clean(body.url, maxCharacters: 300)): HTTP \(body.statusLine), \(Counted.text(found.items.count, "item")) at \(found.path)"
         var page = pager.page(for: key, response: response)
         page.notes = pager.openingNotes(for: key) + [request] + page.notes
         return page

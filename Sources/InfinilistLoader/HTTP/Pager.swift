@@ -98,7 +98,7 @@ struct Pager: Sendable {
         if !refetch, let reason = style.repeatReason, !history.record(style.url(for: next), forPage: next.index) {
             return reason
         }
-        if next.emptyRun >= maxEmptyRun { return EndReason("\(next.emptyRun) empty pages in a row") }
+        if next.emptyRun >= maxEmptyRun { return EndReason("\(Counted.text(next.emptyRun, "empty page")) in a row") }
         if let maxPages, next.index >= maxPages { return EndReason("--max-pages \(maxPages) reached") }
         return nil
     }
@@ -122,7 +122,7 @@ struct Pager: Sendable {
             : deduplicator.filter(items, ids: ids, page: index)
         let skipped = items.count - kept.count
         if skipped > 0 {
-            notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(idPath))")
+            notes.append("skipped \(Counted.text(skipped, "item")) already seen (same \(idPath))")
         }
         return kept
     }

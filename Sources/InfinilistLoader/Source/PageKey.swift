@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// How to ask a source for one page, whatever the API's pagination style.
 ///
 /// The loader learns the key of page *n + 1* from page *n* and keeps every key it has seen, so a
@@ -62,7 +64,7 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         for (path, value) in lastItem.sorted(by: { $0.key < $1.key }) { parts.append("last.\(path) \(value)") }
         if let url { parts.append("url \(url)") }
         if let via { parts.append("via \(via)") }
-        if emptyRun > 0 { parts.append("after \(emptyRun) empty pages") }
+        if emptyRun > 0 { parts.append("after \(Counted.text(emptyRun, "empty page"))") }
         return parts.joined(separator: ", ")
     }
 
