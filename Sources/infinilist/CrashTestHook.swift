@@ -5,7 +5,7 @@ import Glibc
 /// paint, with the terminal in curses' modes (with `--dump`: before its first request): `trap`
 /// (or any other value) by a Swift `fatalError` (SIGILL on x86_64, SIGTRAP on arm64), `abort` by
 /// abort(3) (SIGABRT), `segv` by SIGSEGV.
-/// Undocumented in `--help` on purpose; described in docs/faults.md.
+/// Undocumented in `--help` on purpose; described in docs/architecture.md.
 enum CrashTestHook {
     static func afterFirstPaint() { crashIfAsked() }
 

@@ -78,3 +78,13 @@ import Testing
         #expect(run.stderr.contains("--retries must not be negative, not -2"), "stderr: \(run.stderr)")
     }
 }
+
+/// `--help` names every exit status the program can give.
+@Suite struct ExitStatusHelpTests {
+    @Test func helpNamesTheNewExitStatuses() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--help"])
+        #expect(run.stdout.contains("131 after SIGQUIT"))
+        #expect(run.stdout.contains("141 when stdout is a"))
+    }
+}

@@ -102,7 +102,7 @@ import Testing
             #expect(state.store.itemCount == 5)
             guard case .failed(let page, _) = state.tail else { Issue.record("expected a failure, got \(state.tail)"); return }
             #expect(page == 1)
-            #expect(render(state, size: state.size).text.contains("✗ page 2 failed: HTTP 500 Internal Server Error from 127.0.0.1:"))
+            #expect(render(state, size: state.size).text.contains("✗ page 2 failed (r to retry): HTTP 500 Internal Server"))
             await run(state.update(.key(.char("r"))))
             await settle()
             #expect(state.store.itemCount >= 10)
