@@ -87,6 +87,12 @@ static inline int shim_mouse_is_click(mmask_t state) {
  * sigaction, raise) on data prepared in advance, then re-raises the signal with its default
  * action, so the exit status and any core dump are those of the original crash.
  *
+ * The handlers are installed for the whole life of the process (`shim_crash_guard_install`), not
+ * only while the screen is up: they replace the Swift runtime's own crash handler, whose
+ * backtracer is interactive on a terminal (it draws over the screen and waits for a key). The
+ * runtime's handler is called after ours only when the caller says it will not prompt
+ * (`chain`), so a crash in a script still gets its backtrace on stderr.
+ *
  * The state is a function-local `static`: every object file that calls these functions gets its
  * own copy, so all of them must be called from one Swift file (CrashGuard.swift).
  */
@@ -106,7 +112,11 @@ struct shim_crash_state {
     int fd;
     char reset[512];
     size_t reset_length;
+    /* The screen is up: the terminal must be restored. */
     volatile sig_atomic_t armed;
+    volatile sig_atomic_t installed;
+    /* Call the previous handler (the Swift runtime's backtracer) after restoring the terminal. */
+    volatile sig_atomic_t chain;
     /* Room for the handler when the crash is a stack overflow (main thread only). */
     char stack[64 * 1024];
 };
@@ -119,7 +129,7 @@ static inline struct shim_crash_state *shim_crash_state(void) {
     return &state;
 }
 
-static void shim_crash_handler(int signal_number) {
+static void shim_crash_handler(int signal_number, siginfo_t *info, void *context) {
     struct shim_crash_state *state = shim_crash_state();
     if (state->armed) {
         state->armed = 0;
@@ -128,12 +138,50 @@ static void shim_crash_handler(int signal_number) {
         static const char note[] = "\ninfinilist: crashed (fatal signal); the terminal was restored\n";
         (void)write(2, note, sizeof note - 1);
     }
+    if (state->chain) {
+        state->chain = 0;
+        for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) {
+            if (state->signals[i] != signal_number) continue;
+            struct sigaction *previous = &state->previous[i];
+            if (previous->sa_flags & SA_SIGINFO) {
+                if (previous->sa_sigaction != NULL) previous->sa_sigaction(signal_number, info, context);
+            } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+                previous->sa_handler(signal_number);
+            }
+        }
+    } else {
+        static const char hint[] = "infinilist: crashed; run it with SWIFT_BACKTRACE=interactive=no for a backtrace\n";
+        (void)write(2, hint, sizeof hint - 1);
+    }
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
     fallback.sa_handler = SIG_DFL;
     sigemptyset(&fallback.sa_mask);
     (void)sigaction(signal_number, &fallback, NULL);
     (void)raise(signal_number);
+}
+
+/* At the start of the process: installs the handlers for good, on an alternate stack.
+   `chain` non-zero: after restoring the terminal, call the handler that was there before (the
+   Swift runtime's backtracer), because it was found not to prompt. */
+static inline void shim_crash_guard_install(int chain) {
+    struct shim_crash_state *state = shim_crash_state();
+    if (state->installed) return;
+    state->installed = 1;
+    state->chain = chain;
+    stack_t alternate;
+    memset(&alternate, 0, sizeof alternate);
+    alternate.ss_sp = state->stack;
+    alternate.ss_size = sizeof state->stack;
+    (void)sigaltstack(&alternate, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = shim_crash_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_ONSTACK | SA_NODEFER | SA_SIGINFO;
+    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) {
+        (void)sigaction(state->signals[i], &action, &state->previous[i]);
+    }
 }
 
 /* Before curses changes the terminal on `fd`: remembers its modes. 0 on success. */
@@ -153,7 +201,7 @@ static inline void shim_crash_guard_append(struct shim_crash_state *state, const
 }
 
 /* After newterm: records the terminal's reset sequences (attributes off, keypad off, cursor
-   visible, leave the alternate screen) and installs the handler. */
+   visible, leave the alternate screen); from now on a crash restores the terminal. */
 static inline void shim_crash_guard_arm(void) {
     struct shim_crash_state *state = shim_crash_state();
     state->reset_length = 0;
@@ -168,30 +216,15 @@ static inline void shim_crash_guard_arm(void) {
         memcpy(state->reset + state->reset_length, mouse_off, sizeof mouse_off - 1);
         state->reset_length += sizeof mouse_off - 1;
     }
-    stack_t alternate;
-    memset(&alternate, 0, sizeof alternate);
-    alternate.ss_sp = state->stack;
-    alternate.ss_size = sizeof state->stack;
-    (void)sigaltstack(&alternate, NULL);
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = shim_crash_handler;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_ONSTACK | SA_NODEFER;
+    shim_crash_guard_install(0);
     state->armed = 1;
-    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) {
-        (void)sigaction(state->signals[i], &action, &state->previous[i]);
-    }
 }
 
-/* The terminal is restored normally: puts the previous handlers back. */
+/* The terminal is restored normally: a crash from now on has no terminal to restore. The
+   handlers stay, so the backtracer still never prompts. */
 static inline void shim_crash_guard_disarm(void) {
     struct shim_crash_state *state = shim_crash_state();
-    if (!state->armed) return;
     state->armed = 0;
-    for (int i = 0; i < SHIM_CRASH_SIGNAL_COUNT; i++) {
-        (void)sigaction(state->signals[i], &state->previous[i], NULL);
-    }
 }
 
 #endif

@@ -7,15 +7,14 @@ public enum LoopExit: Equatable, Sendable {
     case quit(code: Int32, output: [String])
     /// A signal (or the terminal going away) ended it: exit with 128 + signal.
     case signal(Int32)
-    /// Writing the output failed with this errno (the reader of a pipe went away, a full disk).
-    case outputFailed(Int32)
+    /// Writing the output failed (the reader of a pipe went away, a full disk).
+    case outputFailed(OutputFailure)
 
     public var exitCode: Int32 {
         switch self {
         case .quit(let code, _): return code
         case .signal(let number): return 128 + number
-        // As `yes | head` does: a reader that went away is SIGPIPE's status, said quietly.
-        case .outputFailed(let error): return error == EPIPE ? 128 + SIGPIPE : 1
+        case .outputFailed(let failure): return failure.exitStatus
         }
     }
 }

@@ -8,7 +8,7 @@ public enum LoopEvent: Sendable {
     case message(Message)
     /// A `--verbose` note from the loader, written on stderr in order with everything else.
     case note(String)
-    /// SIGINT, SIGTERM or SIGHUP: leave with 128 + signal.
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT: leave with 128 + signal.
     case signal(Int32)
     /// SIGWINCH: the terminal may have a new size.
     case terminalResized

@@ -13,13 +13,41 @@ public protocol LineOutput: AnyObject {
     func write(line: String)
     /// Writes out everything buffered so far.
     func flush()
-    /// The errno of the first write that failed (EPIPE: the reader went away; ENOSPC; EBADF);
-    /// nil while every write succeeded.
-    var failure: Int32? { get }
+    /// The first write that failed, if any (everything after it is dropped): the dump stops at
+    /// once rather than fetching pages nobody can read.
+    var failure: OutputFailure? { get }
 }
 
 extension LineOutput {
-    public var failure: Int32? { nil }
+    /// An output that cannot fail (a collector in tests).
+    public var failure: OutputFailure? { nil }
+}
+
+/// A write that failed: the reader of a pipe went away (EPIPE), the disk is full (ENOSPC), the
+/// descriptor is closed or read-only (EBADF).
+public struct OutputFailure: Error, Sendable, Equatable {
+    /// The `errno` of the failed write.
+    public let code: Int32
+    /// `stdout`, `stderr` or `file descriptor N`.
+    public let destination: String
+
+    public init(code: Int32, destination: String) {
+        self.code = code
+        self.destination = destination
+    }
+
+    /// The reader went away (`infinilist --dump | head -1`): not an error worth a message.
+    public var isBrokenPipe: Bool { code == EPIPE }
+
+    /// 141 (128 + SIGPIPE) for a broken pipe, as `yes | head` gives when SIGPIPE kills the writer;
+    /// 1 for any other failure.
+    public var exitStatus: Int32 { isBrokenPipe ? 128 + SIGPIPE : 1 }
+
+    /// `cannot write to stdout: No space left on device`; nil for a broken pipe, which stays quiet.
+    public var message: String? {
+        guard !isBrokenPipe else { return nil }
+        return "cannot write to \(destination): \(String(cString: strerror(code)))"
+    }
 }
 
 /// Lines to a file descriptor, optionally buffered. Buffering makes dumping many small items cheap;
@@ -29,13 +57,21 @@ public final class FileLineOutput: LineOutput {
     private let descriptor: Int32
     private let bufferLimit: Int
     private var buffer: [UInt8] = []
-    /// Set once a write fails (e.g. the reader of a pipe went away); later output is dropped.
-    public private(set) var failure: Int32?
+    /// Named in a failure's message.
+    private let destination: String
+    /// Set by the first write that fails (e.g. the reader of a pipe went away); later output is
+    /// dropped.
+    public private(set) var failure: OutputFailure?
     public var failed: Bool { failure != nil }
 
     /// - Parameter bufferBytes: 0 writes every line at once (stderr); more collects lines first.
     public init(descriptor: Int32, bufferBytes: Int) {
         self.descriptor = descriptor
+        switch descriptor {
+        case 1: destination = "stdout"
+        case 2: destination = "stderr"
+        default: destination = "file descriptor \(descriptor)"
+        }
         self.bufferLimit = bufferBytes
         buffer.reserveCapacity(bufferBytes)
     }
@@ -63,7 +99,8 @@ public final class FileLineOutput: LineOutput {
                 } else if written < 0 && errno == EINTR {
                     continue
                 } else {
-                    failure = written < 0 ? errno : EIO
+                    // write(2) returning 0 for a non-empty buffer would loop for ever: an I/O error.
+                    failure = OutputFailure(code: written < 0 ? errno : EIO, destination: destination)
                     return
                 }
             }

@@ -20,7 +20,8 @@ struct ByteSize: ExpressibleByArgument, Sendable, Equatable {
         default: break
         }
         if multiplier > 1 { digits = digits.dropLast() }
-        guard let value = Int(digits), value >= 0 else { return nil }
+        // A negative size parses, so that the check names it ("at least 1 byte, not -1").
+        guard let value = Int(digits) else { return nil }
         let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
         guard !overflow else { return nil }
         bytes = product

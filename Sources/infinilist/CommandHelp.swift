@@ -87,8 +87,9 @@ enum CommandHelp {
         \(KeyMap.helpLines(naming: .ascii).map { "  " + $0 }.joined(separator: "\n"))
 
         Exit status: 0 after q or Enter (and for a complete --dump), 130 after Ctrl-C, 143 after \
-        SIGTERM, 129 after SIGHUP, 64 for a usage error, 1 when there is no terminal or a --dump \
-        page fails.
+        SIGTERM, 129 after SIGHUP, 131 after SIGQUIT, 141 when stdout is a pipe nobody reads any \
+        more (--dump | head), 64 for a usage error, 1 when there is no terminal, a --dump page \
+        fails or stdout cannot be written to.
         """
     }
 }

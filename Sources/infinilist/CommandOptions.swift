@@ -122,6 +122,7 @@ struct CommandOptions: ParsableArguments {
     /// (`SourceOptions.validated`), so a mistake is a usage error before any request. `@NAME` is
     /// checked once the config file has filled in the source's flags.
     func validate() throws {
+        try checkValues()
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }

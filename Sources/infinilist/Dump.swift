@@ -3,7 +3,7 @@ import InfinilistLoader
 import InfinilistRuntime
 
 /// `--dump`: no screen; the one event loop runs the `DumpModel`, which writes every item to
-/// stdout. SIGINT, SIGTERM and SIGHUP reach the loop through the inbox, so what was loaded is
+/// stdout. SIGINT, SIGTERM, SIGHUP and SIGQUIT reach the loop through the inbox, so what was loaded is
 /// flushed before exiting with 128 + signal; a failed write stops at once (141 for a reader that
 /// went away, as `yes | head` does; 1 with the error named otherwise).
 struct DumpRun {
@@ -11,7 +11,8 @@ struct DumpRun {
     let source: SourceConfiguration
 
     func run() throws -> Int32 {
-        SignalWatcher.blockForProcess()
+        // Signals were blocked for the process by `ProcessSetup`, before any thread existed.
+        CrashTestHook.crashIfAsked()
         let inbox = try Inbox()
         let source = PageSources.make(self.source)
         let watcher = SignalWatcher { number in
@@ -23,8 +24,8 @@ struct DumpRun {
             .run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         Blocking.run { await source.close() }
-        if case .outputFailed(let error) = outcome.exit, error != EPIPE {
-            errors.write(line: "infinilist: cannot write to standard output: \(String(cString: strerror(error)))")
+        if case .outputFailed(let failure) = outcome.exit, let message = failure.message {
+            errors.write(line: "infinilist: \(message)")
         }
         return outcome.exit.exitCode
     }

@@ -18,11 +18,24 @@ struct Infinilist: ParsableCommand {
 
     @OptionGroup var options: CommandOptions
 
+    /// Sets the process up before anything can go wrong, then parses the command line as the
+    /// user meant it (see `CommandWords`) and runs.
+    static func main() {
+        ProcessSetup.prepare()
+        let words = Array(CommandLine.arguments.dropFirst())
+        do {
+            try CommandWords.checkNoEmptyValue(words)
+        } catch {
+            exit(withError: error)
+        }
+        main(CommandWords.normalized(words))
+    }
+
     func run() throws {
         // `@NAME`: the config file's source, with the rest of the command line on top.
         let options = try NamedSourceArguments.resolve(
             self.options,
-            arguments: Array(CommandLine.arguments.dropFirst()),
+            arguments: CommandWords.normalized(Array(CommandLine.arguments.dropFirst())),
             environment: ProcessInfo.processInfo.environment
         )
         let source = try SourceFactory.configuration(from: options)

@@ -12,10 +12,24 @@ struct InteractiveSession {
     let options: CommandOptions
     let source: SourceConfiguration
 
-    /// Returns the exit status.
+    /// Returns the exit status: the loop's, unless Enter's lines could not be written to stdout
+    /// (141 for a reader that went away, 1 with a message for any other failure).
     func run() throws -> Int32 {
-        // Before any thread exists, so that every thread inherits the mask (see SignalWatcher).
-        SignalWatcher.blockForProcess()
+        var output: [String] = []
+        let code = try runScreen(output: &output)
+        guard !output.isEmpty else { return code }
+        let stdout = FileLineOutput.standardOutput()
+        for line in output { stdout.write(line: line) }
+        stdout.flush()
+        guard let failure = stdout.failure else { return code }
+        if let message = failure.message { FileLineOutput.standardError().write(line: "infinilist: \(message)") }
+        return failure.exitStatus
+    }
+
+    /// The screen and everything behind it; `output` receives the lines Enter chose, to be
+    /// printed once everything is stopped. Signals were blocked for the process by
+    /// `ProcessSetup`, before any thread existed.
+    private func runScreen(output: inout [String]) throws -> Int32 {
         let inbox = try Inbox()
         // Last of what can throw: from here on the source (an HTTP client) is always closed.
         let source = PageSources.make(self.source)
@@ -25,8 +39,6 @@ struct InteractiveSession {
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
         let driver = LoaderDriver(loader: loader)
         let watcher = SignalWatcher(inbox: inbox)
-        // Lines to print once everything is stopped (Enter's item).
-        var output: [String] = []
         // Runs after the screen is closed (below), on every path out of this function.
         defer {
             watcher.stop()
@@ -35,11 +47,6 @@ struct InteractiveSession {
                 await source.close()
             }
             log?.flush()
-            if !output.isEmpty {
-                let stdout = FileLineOutput.standardOutput()
-                for line in output { stdout.write(line: line) }
-                stdout.flush()
-            }
         }
 
         let exit: LoopExit

@@ -49,7 +49,7 @@ enum NamedSourceArguments {
             var rest = arguments
             rest.remove(at: index)
             do {
-                let merged = try CommandOptions.parse(url + configWords + rest)
+                let merged = try CommandOptions.parse(CommandWords.normalized(url + configWords + rest))
                 if merged.url?.hasPrefix("@") != true { return merged }
             } catch {
                 firstError = firstError ?? error
@@ -73,10 +73,15 @@ enum NamedSourceArguments {
                 throw ValidationError("\(place): \(problem)")
             }
             do {
-                _ = try CommandOptions.parse(url + setting.attachedWords)
+                try CommandWords.checkNoEmptyValue(written.attachedWords)
+            } catch {
+                throw ValidationError("\(place): \(CommandOptions.message(for: error))")
+            }
+            do {
+                _ = try CommandOptions.parse(CommandWords.normalized(url + setting.attachedWords))
             } catch {
                 do {
-                    _ = try CommandOptions.parse(url + written.attachedWords)
+                    _ = try CommandOptions.parse(CommandWords.normalized(url + written.attachedWords))
                 } catch {
                     throw ValidationError("\(place): \(CommandOptions.message(for: error))")
                 }

@@ -2,8 +2,8 @@ import Dispatch
 import Glibc
 import InfinilistRuntime
 
-/// Observes SIGINT, SIGTERM, SIGHUP and SIGWINCH without signal handlers of our own: the screen
-/// turns them into inbox events, so that the loop (and only the loop) reacts, restores the
+/// Observes SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGWINCH without signal handlers of our own: the
+/// screen turns them into inbox events, so that the loop (and only the loop) reacts, restores the
 /// terminal and exits with 128 + signal; `--dump` cancels its work and exits the same way.
 ///
 /// `blockForProcess()` must run on the main thread before any other thread exists: every later
@@ -11,12 +11,16 @@ import InfinilistRuntime
 /// own handlers, which would call `exit` or touch curses from a signal context, never run).
 /// The signals stay pending for the process and libdispatch's signal sources read them.
 final class SignalWatcher {
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+    /// SIGQUIT (Ctrl-\, `kill -QUIT`) is one of them: left alone, the Swift runtime's handler
+    /// would catch it as a crash and run its backtracer, which draws over the screen and waits
+    /// for a key. Here it ends the program like the others, with status 131.
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]
 
     private var sources: [any DispatchSourceSignal] = []
 
     /// Blocks the watched signals in this thread (and so in every thread it creates) and sets
-    /// them to be ignored, so that curses does not install handlers for them.
+    /// them to be ignored, so that curses does not install handlers for them (and the Swift
+    /// runtime's handler for SIGQUIT is replaced). Done by `ProcessSetup`, first thing in `main`.
     static func blockForProcess() {
         var set = sigset_t()
         sigemptyset(&set)

@@ -22,7 +22,7 @@ enum SourceFactory {
         source.idPath = options.idPath
         source.demoItems = options.demoItems
         // Out of range (or not a number) becomes a value the validation refuses, with its message.
-        if let latency = options.demoLatency { source.demoLatency = .milliseconds(min(max(latency, -1), 86_400_001)) }
+        if let latency = options.demoLatency { source.demoLatency = .milliseconds(min(max(latency, Int(Int32.min)), 86_400_001)) }
         source.firstPage = options.firstPage
         source.itemsPath = options.itemsPath
         source.cursorPath = options.cursorPath

@@ -17,7 +17,7 @@ struct ExitTests {
         try await expectRestored(tmux)
     }
 
-    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130))])
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130)), (SIGQUIT, Int32(131))])
     func signalQuitsAndRestoresTheTerminal(signal: Int32, status: Int32) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         // Quit while a page is loading (a minute-long one, so a slow machine still sees it).

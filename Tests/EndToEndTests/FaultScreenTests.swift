@@ -45,13 +45,30 @@ struct FaultScreenTests {
             defer { tmux.close() }
             let failed = try await tmux.waitFor(text: "r to retry", timeout: .seconds(15))
             let footer = try #require(failed.first { $0.contains("r to retry") })
-            #expect(footer.contains("✗ page 1 failed: HTTP 500 Internal Server Error from 127.0.0.1:"))
-            #expect(footer.contains(": try again later — r to retry"))
+            #expect(footer.contains("✗ page 1 failed (r to retry): HTTP 500 Internal Server Error from 127.0.0.1:"))
+            #expect(footer.contains(": try again later"))
             try tmux.send("r")
             try await tmux.waitFor("the first page after r", timeout: .seconds(15)) { StatusCounts($0)?.loaded ?? 0 >= 5 }
             try tmux.send("q")
             #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 0)
             try await expectTerminalRestored(tmux)
+        }
+    }
+
+    /// At 80 columns the message is longer than the row: it is cut in its middle, and what the
+    /// user can do stays at the start of the row (it used to be cut off at the end).
+    @Test func aLongErrorKeepsRToRetryInSightAt80Columns() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await FaultScreenServer.with { server in
+            let tmux = try TmuxSession(arguments: ["--retries", "0", "\(server.base)/fail-once?page={page}"], columns: 80)
+            defer { tmux.close() }
+            let rows = try await tmux.waitFor(text: "✗ page 1 failed", timeout: .seconds(15))
+            let footer = try #require(rows.first { $0.contains("✗ page 1 failed") })
+            #expect(footer.hasPrefix("  ✗ page 1 failed (r to retry): HTTP 500 Internal"), "\(footer)")
+            #expect(footer.contains("…"), "\(footer)")
+            #expect(footer.hasSuffix("try again later"), "the message's end is kept: \(footer)")
+            try tmux.send("q")
+            #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 0)
         }
     }
 

@@ -3,14 +3,23 @@ import Foundation
 /// Runs a program to completion without a terminal and collects what it wrote: for `--dump`,
 /// usage errors and the no-terminal message.
 struct ProcessRun {
+    /// The exit status, or the signal's number when a signal killed it (`exitedNormally` false).
     let status: Int32
     let stdout: String
     let stderr: String
+    var exitedNormally = true
 
     var stdoutLines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: true) }
 
     /// `environment` is added to the test's own environment.
-    static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], timeout: Duration = .seconds(8)) async throws -> ProcessRun {
+    /// `started` runs once the process is running, with its pid (to send it a signal).
+    static func run(
+        _ executable: String,
+        _ arguments: [String],
+        environment extra: [String: String] = [:],
+        timeout: Duration = .seconds(8),
+        started: (Int32) async throws -> Void = { _ in }
+    ) async throws -> ProcessRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -29,6 +38,13 @@ struct ProcessRun {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        do {
+            try await started(process.processIdentifier)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            throw error
+        }
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             if ContinuousClock.now > deadline {
@@ -43,7 +59,8 @@ struct ProcessRun {
         return ProcessRun(
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+            exitedNormally: process.terminationReason == .exit
         )
     }
 }

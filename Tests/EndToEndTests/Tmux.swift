@@ -21,20 +21,42 @@ final class TmuxSession {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
     }
 
+    /// Where the program's stdout goes, besides the pane.
+    enum Stdout {
+        /// A file in the session's directory.
+        case file(String)
+        /// A shell redirection as written, e.g. `> /dev/full` or `>&-` (closed).
+        case redirect(String)
+        /// A pipe whose reader has already gone (`| true`).
+        case closedPipe
+    }
+
     /// Starts `infinilist arguments…` in a new pane; with `stdoutFile`, its stdout goes there;
     /// `environment` is exported to it (e.g. `TERM`, `INFINILIST_TEST_CRASH`).
-    init(arguments: [String], stdoutFile: String? = nil, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+    convenience init(arguments: [String], stdoutFile: String? = nil, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+        try self.init(arguments: arguments, stdout: stdoutFile.map { .file($0) }, columns: columns, rows: rows, environment: environment)
+    }
+
+    init(arguments: [String], stdout: Stdout?, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
         directory = try TemporaryDirectory()
         socket = "infinilist-e2e-\(UUID().uuidString.prefix(12))"
         let quoted = ([Binary.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
-        let redirect = stdoutFile.map { " > " + Self.shellQuoted(directory.file($0).path) } ?? ""
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.shellQuoted($0.value))" }.joined(separator: "; ")
+        let command = #"sh -c 'echo $$ > app.pid; exec "$@"' infinilist "# + quoted
+        let record = "echo $? > exit.tmp && mv exit.tmp exit.code"
+        let run: String
+        switch stdout {
+        case nil: run = "\(command)\n\(record)"
+        case .file(let name): run = "\(command) > \(Self.shellQuoted(directory.file(name).path))\n\(record)"
+        case .redirect(let redirection): run = "\(command) \(redirection)\n\(record)"
+        // The status is recorded inside the pipeline: the shell's $? would be that of `true`.
+        case .closedPipe: run = "{ \(command); \(record); } | true"
+        }
         let script = """
             cd \(Self.shellQuoted(directory.url.path)) || exit 1
             stty -a > stty.before
             \(exports)
-            sh -c 'echo $$ > app.pid; exec "$@"' infinilist \(quoted)\(redirect)
-            echo $? > exit.tmp && mv exit.tmp exit.code
+            \(run)
             stty -a > stty.tmp && mv stty.tmp stty.after
             echo "infinilist exited"
             exec sleep 600

@@ -185,6 +185,12 @@ import Testing
         _ = state.start()
         state.answer([Item(json: #"{"k":"\u001b[31mred \u202e evil and a long tail"}"#, text: "x")], end: EndReason("end"))
         state.press(.char("l"))
+        // Wrapped (the default): every row fits and none holds a control character.
+        for row in render(state).rows {
+            #expect(DisplayWidth.of(row.text) <= 24)
+            for scalar in row.text.unicodeScalars { #expect(scalar.value >= 0x20 && scalar.value != 0x202E) }
+        }
+        state.press(.char("w"))
         let rows = render(state).rows
         #expect(rows[1].text == #"  "k": "\u001b[31mred \u"#, "U+202E escaped by the frame, then clipped")
         for row in rows {
@@ -201,7 +207,7 @@ import Testing
         #expect(lines[0] == " List")
         #expect(lines[1] == "   ↓ j Ctrl-N           next row")
         #expect(lines.contains("   q                    quit (exit 0)"))
-        #expect(lines[22] == " … 27 more lines: see infinilist --help")
+        #expect(lines[22] == " … 28 more lines: see infinilist --help")
         #expect(lines[23].hasPrefix(" keys · any key closes"))
         #expect(render(state).rows[0].spans == [Span(" "), Span("List", .heading)])
     }
@@ -212,7 +218,7 @@ import Testing
         let lines = frame(state).split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix(" List ") && lines[0].hasSuffix("?                    show the keys"))
         #expect(lines[4].hasSuffix(" Detail view"))
-        #expect(lines[22] == " … 5 more lines: see infinilist --help")
+        #expect(lines[22] == " … 6 more lines: see infinilist --help")
     }
 
     @Test func helpOverlayFitsWhenTallEnough() {

@@ -50,7 +50,7 @@ import Testing
         #expect(state.activeWait == nil)
         _ = state.update(.key(.end))
         let failed = render(state).text
-        #expect(failed.contains("✗ page 2 failed: HTTP 503 from x (gave up after 3 retries) — r to retry"))
+        #expect(failed.contains("✗ page 2 failed (r to retry): HTTP 503 from x (gave up after 3 retries)"))
         #expect(!failed.contains("waiting"))
         // r asks again; the old countdown does not come back for the new request.
         let retry = state.update(.key(.char("r")))

@@ -58,7 +58,7 @@ import Testing
         var state = scrolledState(pages: 30)
         guard let request = loads(state.update(.key(.home))).first else { Issue.record("no refetch"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 502")))
-        #expect(render(state).rows[0].text.contains("✗ page 1: HTTP 502 — r to retry"))
+        #expect(render(state).rows[0].text.contains("✗ page 1 failed (r to retry): HTTP 502"))
         #expect(loads(state.update(.key(.down))).isEmpty)  // no automatic retry loop
         let retried = loads(state.update(.key(.char("r"))))
         #expect(retried.map(\.page).contains(0))

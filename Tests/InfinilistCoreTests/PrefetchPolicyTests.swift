@@ -25,7 +25,9 @@ import Testing
         #expect(PrefetchPolicy(argument: "auto") == .auto)
         #expect(PrefetchPolicy(argument: "0") == .fixed(0))
         #expect(PrefetchPolicy(argument: "25") == .fixed(25))
-        for bad in ["", "-1", "Auto", "2.5", "ten", " 3"] { #expect(PrefetchPolicy(argument: bad) == nil, "\(bad)") }
+        // A negative number parses, so that the command's own check can name it.
+        #expect(PrefetchPolicy(argument: "-1") == .fixed(-1))
+        for bad in ["", "Auto", "2.5", "ten", " 3"] { #expect(PrefetchPolicy(argument: bad) == nil, "\(bad)") }
         #expect(PrefetchPolicy.auto.description == "auto")
         #expect(PrefetchPolicy.fixed(25).description == "25")
     }

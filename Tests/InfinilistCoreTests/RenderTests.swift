@@ -45,7 +45,7 @@ import Testing
         #expect(frame(state) == """
           item 8
         > item 9
-          ✗ page 2 failed: HTTP 503 Service Unavailable — r to retry
+          ✗ page 2 failed (r to retry): HTTP 503 Service Unavailable
          infinilist · test             row 10/10 · failed · 250 ms
         """)
     }

@@ -20,6 +20,8 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case toggleMark, toggleMarkUp
     /// Show the item under the cursor as pretty-printed JSON.
     case openDetail
+    /// The detail view: wrap long lines, or cut them at the right edge.
+    case toggleWrap
     /// Show the key tables.
     case help
     /// Reload from the first page.

@@ -41,6 +41,7 @@ extension KeyMap {
         KeyBinding([.home, .char("g"), .char("<")], .first, "top of the item"),
         KeyBinding([.end, .char("G"), .char(">")], .last, "bottom of the item"),
         KeyBinding([.left, .char("h"), .char("q"), .escape], .back, "back to the list"),
+        KeyBinding([.char("w")], .toggleWrap, "wrap long lines, or cut them at the edge"),
         KeyBinding([.enter], .select, "print the marked items (or this one) and exit"),
         KeyBinding([.char("?")], .help, "show the keys"),
         KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),

@@ -3,20 +3,21 @@
 /// remaining quota is low. The footer row shows it as a countdown instead of a spinner that seems
 /// stuck, so the user knows the program is waiting, for what, and for how long.
 ///
-/// The core has no clock: the loader sends a new `PageWait` each second with the seconds left,
+/// The core has no clock: the loader sends a new `PageWait` each second with the time left,
 /// and the footer simply shows the latest one.
 public struct PageWait: Sendable, Equatable {
     /// The request that is waiting; a wait for any other request is ignored.
     public let request: PageRequest
-    /// Whole seconds until the request is sent again (rounded up, so never 0 while waiting).
-    public let seconds: Int
+    /// Seconds until the request is sent again, as shown (`0.4`, `42`; rounded up, so never 0
+    /// while waiting).
+    public let seconds: WaitSeconds
     /// Why, in one line: `rate limited by api.github.com`, `HTTP 503 from example.com (retry 2 of 3)`.
     public let reason: String
     /// True when the request already failed and will be sent again (`retrying in 42 s`); false
     /// when it has not been sent yet because requests are being paced (`next request in 3 s`).
     public let isRetry: Bool
 
-    public init(request: PageRequest, seconds: Int, reason: String, isRetry: Bool = true) {
+    public init(request: PageRequest, seconds: WaitSeconds, reason: String, isRetry: Bool = true) {
         self.request = request
         self.seconds = seconds
         self.reason = reason

@@ -21,7 +21,9 @@ public enum PrefetchPolicy: Sendable, Equatable, CustomStringConvertible {
     public init?(argument: String) {
         if argument == "auto" {
             self = .auto
-        } else if let rows = Int(argument), rows >= 0 {
+        } else if let rows = Int(argument) {
+            // A negative number parses, so that the command's check names it rather than
+            // the parser saying only that the value is not valid.
             self = .fixed(rows)
         } else {
             return nil

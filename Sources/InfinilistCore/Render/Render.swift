@@ -90,17 +90,19 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
         builder.append("more below", .dim)
     case .loading(let request, let wait):
         if let wait {
-            builder.append("\(spinnerFrame(state)) page \(request.page + 1): \(wait.reason) — \(waitText(wait))", .loading)
+            // The countdown stays in sight: a long reason is cut in its middle.
+            builder.appendFitting(prefix: "\(spinnerFrame(state)) page \(request.page + 1): ", middle: wait.reason, suffix: " — \(waitText(wait))", .loading)
         } else if state.search?.pending != nil {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
         } else {
             builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
         }
     case .failed(let page, let message):
-        builder.append("✗ page \(page + 1) failed: \(message) — r to retry", .error)
+        // What to do first, where no width can cut it off; the message is cut in its middle.
+        builder.appendFitting(prefix: "✗ page \(page + 1) failed (r to retry): ", middle: message, .error)
     case .ended(let reason):
         let count = state.store.itemCount
-        let items = count == 0 ? "no items" : "\(NumberText.grouped(count)) item\(count == 1 ? "" : "s")"
+        let items = count == 0 ? "no items" : Counted.text(count, "item", grouped: true)
         if let filter = state.filter {
             builder.append("— end · \(NumberText.grouped(filter.rows.count)) of \(items) match · \(reason.text) —", .end)
         } else {
@@ -126,7 +128,7 @@ private func placeholder(_ state: AppState, storeRow: Int, into builder: inout R
     if state.store.isLoaded(page: page) {
         builder.append("(no longer in page \(page + 1))", .placeholder)
     } else if case .failed(let message) = state.refetches[page] {
-        builder.append("✗ page \(page + 1): \(message) — r to retry", .error)
+        builder.appendFitting(prefix: "✗ page \(page + 1) failed (r to retry): ", middle: message, .error)
     } else {
         builder.append("\(spinnerFrame(state)) loading page \(page + 1)…", .placeholder)
     }

@@ -1,16 +1,17 @@
 /// The detail view's rows: the item's pretty-printed JSON from the scroll position down, each
-/// token in its syntax style, clipped at the right edge (lines are not wrapped).
+/// token in its syntax style, wrapped (or, with `w`, clipped at the right edge).
 func detailRows(_ view: DetailView, height: Int, width: Int) -> [FrameRow] {
     var rows: [FrameRow] = []
     rows.reserveCapacity(height + 1)
+    let laidOut = view.rows(width: width)
     for y in 0..<height {
         let index = view.top + y
-        guard index < view.lines.count else {
+        guard index < laidOut.count else {
             rows.append(FrameRow())
             continue
         }
         var builder = RowBuilder(width: width)
-        for span in view.lines[index] {
+        for span in laidOut[index] {
             builder.append(span.text, span.style)
             if builder.remaining == 0 { break }
         }

@@ -29,7 +29,7 @@ func helpRows(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
     }
     if layout.shown < lines.count {
         var more = RowBuilder(width: width)
-        more.append(" … \(lines.count - layout.shown) more lines: see infinilist --help", .dim)
+        more.append(" … \(Counted.text(lines.count - layout.shown, "more line")): see infinilist --help", .dim)
         rows.append(more.row)
     }
     return rows

@@ -18,7 +18,8 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
 
 /// The status line of the detail view: which lines are shown and which row the item is.
 func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: Int) -> FrameRow {
-    let total = view.lines.count
+    // Counted at the rows' width: the status row leaves its last column free, the rows use it.
+    let total = view.rows(width: width + 1).count
     let last = min(total, view.top + max(1, height))
     var parts = ["lines \(NumberText.grouped(view.top + 1))–\(NumberText.grouped(last))/\(NumberText.grouped(total))"]
     parts.append("row \(NumberText.grouped(view.row + 1))")

@@ -1,4 +1,5 @@
-/// The detail view: one item as pretty-printed, syntax-coloured JSON, scrolled like `less`.
+/// The detail view: one item as pretty-printed, syntax-coloured JSON, scrolled like `less`;
+/// long lines wrap so every value can be read whole (`w` cuts them at the edge instead).
 /// The lines are made once when the view opens (the store keeps only compact JSON, decision 2),
 /// so scrolling and painting never parse again.
 public struct DetailView: Sendable, Equatable {
@@ -8,8 +9,13 @@ public struct DetailView: Sendable, Equatable {
     public let json: String
     /// The pretty-printed JSON, one entry per line, as styled spans (not clipped).
     public let lines: [[Span]]
-    /// The first line on screen.
+    /// The first row on screen (a row of `rows`: a line, or part of a wrapped one).
     public internal(set) var top = 0
+    /// Long lines wrap (the default) or are cut at the right edge; `w` toggles.
+    public internal(set) var wraps = true
+    /// The lines laid out for `layoutWidth`.
+    private(set) var layout: DetailLayout
+    private(set) var layoutWidth = 0
 
     public init(row: Int, item: Item) {
         self.row = row
@@ -20,6 +26,31 @@ public struct DetailView: Sendable, Equatable {
             // Not JSON after all (a source that builds items itself): show the text as it is.
             lines = [[Span(item.json)]]
         }
+        layout = DetailLayout(lines: lines, width: 0, wraps: false)
+    }
+
+    /// The rows on screen at `width`: those laid out, or laid out now when the width differs
+    /// (render is pure; `layOut` keeps the state's copy current on open and resize).
+    public func rows(width: Int) -> [[Span]] {
+        width == layoutWidth ? layout.rows : DetailLayout(lines: lines, width: width, wraps: wraps).rows
+    }
+
+    /// How many rows the item takes at the laid-out width.
+    public var rowCount: Int { layout.rows.count }
+
+    /// Lays the lines out for `width`, keeping the line at the top of the screen there.
+    mutating func layOut(width: Int, force: Bool = false) {
+        guard force || width != layoutWidth else { return }
+        let topLine = layout.lineOfRow.indices.contains(top) ? layout.lineOfRow[top] : 0
+        layout = DetailLayout(lines: lines, width: width, wraps: wraps)
+        layoutWidth = width
+        top = layout.lineOfRow.firstIndex { $0 >= topLine } ?? 0
+    }
+
+    /// Wrapping on or off, at the same place in the item.
+    mutating func toggleWrap() {
+        wraps.toggle()
+        layOut(width: layoutWidth, force: true)
     }
 
     /// Scrolls by `delta` lines, keeping the last line at the bottom of a screen of `height`.
@@ -27,8 +58,8 @@ public struct DetailView: Sendable, Equatable {
         scroll(to: top + delta, height: height)
     }
 
-    mutating func scroll(to line: Int, height: Int) {
-        top = min(max(0, line), max(0, lines.count - max(1, height)))
+    mutating func scroll(to row: Int, height: Int) {
+        top = min(max(0, row), max(0, rowCount - max(1, height)))
     }
 }
 
@@ -36,13 +67,16 @@ extension AppState {
     /// Opens the detail view on the item under the cursor; rings when its page is not in memory.
     mutating func openDetail() -> [Effect] {
         guard let row = cursorStoreRow, let item = store.item(at: row) else { return [.bell] }
-        mode = .detail(DetailView(row: row, item: item))
+        var view = DetailView(row: row, item: item)
+        view.layOut(width: size.columns)
+        mode = .detail(view)
         return []
     }
 
     mutating func handleDetail(_ key: Key) -> [Effect] {
         guard case .detail(var view) = mode, let action = KeyMap.detail.action(for: key) else { return [] }
         let height = viewport.height
+        view.layOut(width: size.columns)
         switch action {
         case .down: view.scroll(by: 1, height: height)
         case .up: view.scroll(by: -1, height: height)
@@ -51,7 +85,10 @@ extension AppState {
         case .halfPageDown: view.scroll(by: max(1, height / 2), height: height)
         case .halfPageUp: view.scroll(by: -max(1, height / 2), height: height)
         case .first: view.scroll(to: 0, height: height)
-        case .last: view.scroll(to: view.lines.count, height: height)
+        case .last: view.scroll(to: view.rowCount, height: height)
+        case .toggleWrap:
+            view.toggleWrap()
+            view.scroll(by: 0, height: height)
         case .back:
             mode = .list
             return []
@@ -72,6 +109,7 @@ extension AppState {
     /// Scrolls the detail view by `delta` lines (the mouse wheel).
     mutating func scrollDetail(by delta: Int) {
         guard case .detail(var view) = mode else { return }
+        view.layOut(width: size.columns)
         view.scroll(by: delta, height: viewport.height)
         mode = .detail(view)
     }

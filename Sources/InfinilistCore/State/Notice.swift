@@ -44,7 +44,7 @@ public enum Notice: Sendable, Equatable {
         case .searchingPage(let page): return "searching page \(page + 1)… (Esc stops)"
         case .filterTestingPage(let page): return "filter: testing page \(page + 1)…"
         case .pageChanged(let page): return "page \(page + 1) has changed since it was first loaded"
-        case .marksWithoutIDCleared(let count): return "\(count) mark\(count == 1 ? "" : "s") without an id cleared"
+        case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
         }
     }
 

@@ -139,7 +139,7 @@ extension AppState {
         case .suspend: return [.suspend]
         case .quit: return [.quit(code: 0, output: [])]
         case .interrupt: return [.quit(code: 130, output: [])]
-        case .submit, .deleteBackward, .clearPrompt: return []
+        case .submit, .deleteBackward, .clearPrompt, .toggleWrap: return []
         }
         return []
     }

@@ -72,7 +72,7 @@ public struct HTTPSource: PageSource {
         guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
-        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), \(found.items.count) items at \(found.path)"
+        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), \(Counted.text(found.items.count, "item")) at \(found.path)"
         return PageResponse(
             url: body.url,
             status: body.status,

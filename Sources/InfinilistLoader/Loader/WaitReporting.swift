@@ -1,7 +1,9 @@
+import InfinilistCore
+
 /// One report of a fetch that is holding its request back: the seconds left and why.
 struct FetchWait: Sendable, Equatable {
-    /// Whole seconds left, rounded up.
-    let seconds: Int
+    /// The time left, as shown (see `WaitSeconds`).
+    let seconds: WaitSeconds
     /// `rate limited by api.github.com`, `HTTP 503 … (retry 1 of 3)`.
     let reason: String
     /// False while requests are only being paced (the request was not sent yet).

@@ -20,7 +20,7 @@ enum CounterStopRules {
             return EndReason("no rel=next")
         }
         if let total = TotalCount.find(in: response), key.offset + response.items.count >= total.value {
-            return EndReason("all \(total.value) items received (\(total.source))")
+            return EndReason("all \(Counted.text(total.value, "item")) received (\(total.source))")
         }
         return nil
     }

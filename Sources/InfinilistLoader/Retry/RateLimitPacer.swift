@@ -1,3 +1,4 @@
+import InfinilistCore
 import Synchronization
 
 /// Slows requests down before an API's quota runs out, instead of running into the wall.
@@ -72,7 +73,7 @@ final class RateLimitPacer: Sendable {
             let pause = min(maxPause, (hosts[host]?.lastSent ?? -.infinity) + interval - now)
             guard pause >= 0.05 else { return nil }
             let left = Int(quota.remaining)
-            return (pause, "slowing down: \(left) request\(left == 1 ? "" : "s") left at \(host) until its limit resets in \(WaitText.duration(resetIn))")
+            return (pause, "slowing down: \(Counted.text(left, "request")) left at \(host) until its limit resets in \(WaitText.duration(resetIn))")
         }
     }
 }

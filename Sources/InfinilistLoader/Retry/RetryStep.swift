@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// The retry policy's decision after one attempt: hand the response on, wait and try again, or
 /// give up with a message. Kept apart from the waiting and the network so every rule (which
 /// statuses are transient, what counts as a rate limit, when a server's wait is too long) is a
@@ -58,6 +60,6 @@ extension RetryPolicy {
     /// The last failure, saying that it was retried.
     private func gaveUp(_ error: PageLoadError) -> PageLoadError {
         guard retries > 0 else { return error }
-        return PageLoadError(error.kind, "\(error.message) (gave up after \(retries) \(retries == 1 ? "retry" : "retries"))")
+        return PageLoadError(error.kind, "\(error.message) (gave up after \(Counted.text(retries, "retry", plural: "retries")))")
     }
 }

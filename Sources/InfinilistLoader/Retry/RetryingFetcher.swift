@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// `HTTPFetcher` with retries, backoff, rate limits and pacing: the one place where infinilist
 /// decides to wait. Each wait is reported as a countdown (through `WaitReporting`, so the footer
 /// row shows "rate limited by api.github.com — retrying in 42 s") and is cancellable: quitting or
@@ -47,19 +49,19 @@ struct RetryingFetcher: Sendable {
         }
     }
 
-    /// Sleeps `seconds`, reporting the whole seconds left each time that number changes.
+    /// Sleeps `seconds`, reporting the time left when it starts and at each whole second after
+    /// (`2.4 s`, `2 s`, `1 s`): what is shown is always what is still to be waited.
     private func wait(_ seconds: Double, reason: String, isRetry: Bool) async throws {
-        var left = seconds
+        var left = (seconds * 1000).rounded(.up) / 1000
         var first = true
-        while left > 0.001 {
+        while left > 0.0005 {
             try Task.checkCancellation()
-            let shown = Int(left.rounded(.up))
-            await WaitReporting.report(FetchWait(seconds: shown, reason: reason, isRetry: isRetry, isFirst: first))
+            await WaitReporting.report(FetchWait(seconds: WaitSeconds(left), reason: reason, isRetry: isRetry, isFirst: first))
             first = false
-            // Until the number shown drops by one.
-            let step = min(left, max(0.001, left - Double(shown - 1)))
-            try await clock.sleep(for: .milliseconds(Int64((step * 1000).rounded(.up))))
-            left -= step
+            // Down to the whole second below (2.4 → 2, 2 → 1, 0.4 → 0), where the shown time changes.
+            let step = max(0.001, left - (left - 0.0005).rounded(.down))
+            try await clock.sleep(for: .milliseconds(Int64((step * 1000).rounded())))
+            left = max(0, left - step)
         }
     }
 }

@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// Byte counts as people read them: `32 MiB`, `1.5 KiB`, `512 bytes`.
 enum ByteCount {
     static func text(_ count: Int) -> String {
@@ -8,7 +10,7 @@ enum ByteCount {
             value /= 1024
             unit = next
         }
-        if unit == "bytes" { return "\(count) bytes" }
+        if unit == "bytes" { return Counted.text(count, "byte") }
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? "\(Int(rounded)) \(unit)" : "\(rounded) \(unit)"
     }

@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// How to ask a source for one page, whatever the API's pagination style.
 ///
 /// The loader learns the key of page *n + 1* from page *n* and keeps every key it has seen, so a

@@ -49,9 +49,9 @@ extension SourceOptions {
         guard let url else {
             let shape = try checkedShape()
             if let demoItems, demoItems < 0 { throw SourceOptionError("--demo-items must not be negative, not \(demoItems)") }
-            guard demoLatency >= .zero, demoLatency <= .seconds(86_400) else {
-                throw SourceOptionError("--demo-latency must be at least 0 and at most 86400000 ms (a day)")
-            }
+            let latency = demoLatency.components.seconds * 1000 + demoLatency.components.attoseconds / 1_000_000_000_000_000
+            guard latency >= 0 else { throw SourceOptionError("--demo-latency must not be negative, not \(latency)") }
+            guard latency <= 86_400_000 else { throw SourceOptionError("--demo-latency must be at most 86400000 ms (a day), not \(latency)") }
             let demoShape = idPath == nil ? ItemShape(formatter: shape.formatter, idPath: JSONPath([.key("id")])) : shape
             return SourceConfiguration(kind: .demo(.init(items: demoItems, pageSize: pageSize, latency: demoLatency, shape: demoShape)))
         }
@@ -60,24 +60,23 @@ extension SourceOptions {
 
     /// The page size, then `--format` and `--id`: what every source needs.
     private func checkedShape() throws(SourceOptionError) -> ItemShape {
-        guard (1...100_000).contains(pageSize) else {
-            throw SourceOptionError("--page-size must be at least 1 and at most 100000, not \(pageSize)")
-        }
+        guard pageSize >= 1 else { throw SourceOptionError("--page-size must be at least 1, not \(pageSize)") }
+        guard pageSize <= 100_000 else { throw SourceOptionError("--page-size must be at most 100000, not \(pageSize)") }
         return try ItemShape(format: format, idPath: idPath)
     }
 
     /// The checks and parsing of `validated(url:)` for a URL.
     func httpSettings(url: String) throws(SourceOptionError) -> SourceConfiguration.HTTPSettings {
         let shape = try checkedShape()
-        guard (0...(1 << 53)).contains(firstPage) else {
-            throw SourceOptionError("--first-page must be at least 0 and at most 2^53, not \(firstPage)")
-        }
+        guard firstPage >= 0 else { throw SourceOptionError("--first-page must not be negative, not \(firstPage)") }
+        // Page numbers are counted up from here; 2^53 is the largest every JSON reader keeps exact.
+        guard firstPage <= 1 << 53 else { throw SourceOptionError("--first-page must be at most 2^53, not \(firstPage)") }
         if let maxPages, maxPages < 1 { throw SourceOptionError("--max-pages must be at least 1, not \(maxPages)") }
         guard retry.retries >= 0 else { throw SourceOptionError("--retries must not be negative, not \(retry.retries)") }
         guard timeout > .zero, timeout <= .seconds(86_400) else {
             throw SourceOptionError("--timeout must be a number of seconds above 0 and at most 86400 (a day)")
         }
-        guard maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1 byte") }
+        guard maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1 byte, not \(maxPageBytes)") }
         guard maxRedirects >= 0 else { throw SourceOptionError("the redirect limit must not be negative") }
         let template: URLTemplate
         do throws(URLTemplateError) {

@@ -6,13 +6,14 @@ import Testing
 /// in the footer, and refused when it is too long; a quota running low slows requests down.
 @Suite struct RateLimitTests {
     @Test(arguments: [
-        ("retry-after-seconds", 3.0, [3, 2, 1]),
-        ("retry-after-decimal", 1.5, [2, 1]),
+        ("retry-after-seconds", 3.0, [3, 2, 1] as [WaitSeconds]),
+        // The countdown says the time actually left: 1.5 s, then 1 s (not "2 s" for 1.5 s).
+        ("retry-after-decimal", 1.5, [1.5, 1]),
         ("retry-after-date", 7.0, [7, 6, 5, 4, 3, 2, 1]),
-        ("github", 42.0, Array((1...42).reversed())),
-        ("reddit", 42.0, Array((1...42).reversed())),
+        ("github", 42.0, (1...42).reversed().map { WaitSeconds(Double($0)) }),
+        ("reddit", 42.0, (1...42).reversed().map { WaitSeconds(Double($0)) }),
     ])
-    func theServersWaitIsCountedDownThenThePageArrives(style: String, wait: Double, countdown: [Int]) async throws {
+    func theServersWaitIsCountedDownThenThePageArrives(style: String, wait: Double, countdown: [WaitSeconds]) async throws {
         try await withFaultServer { server in
             let clock = TestClock()
             let messages = try await loaderMessages(url: "\(server.base)/rate-limited/\(style)?page={page}", options: .faults(clock: clock))

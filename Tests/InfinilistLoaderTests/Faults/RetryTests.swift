@@ -17,7 +17,9 @@ import Testing
             // One backoff (no Retry-After): full jitter pinned to its cap, 0.5 s for the first retry.
             #expect(clock.sleeps.all == [0.5])
             let wait = try #require(messages.first?.waiting)
-            #expect(wait.seconds == 1)
+            // Shown as the wait done: 0.5 s, not rounded up to 1 s.
+            #expect(wait.seconds == 0.5)
+            #expect(wait.seconds.seconds == clock.sleeps.all.reduce(0, +))
             #expect(wait.isRetry)
             let reason = status == 429 ? "rate limited by " : "HTTP \(status) "
             #expect(wait.reason.hasPrefix(reason), "\(wait.reason)")
@@ -101,7 +103,7 @@ import Testing
             #expect(state.store.itemCount == 5)
             guard case .failed(let page, _) = state.tail else { Issue.record("expected a failure, got \(state.tail)"); return }
             #expect(page == 1)
-            #expect(render(state).text.contains("✗ page 2 failed: HTTP 500 Internal Server Error from 127.0.0.1:"))
+            #expect(render(state).text.contains("✗ page 2 failed (r to retry): HTTP 500 Internal Server"))
             await run(state.update(.key(.char("r"))))
             await settle()
             #expect(state.store.itemCount >= 10)
@@ -124,7 +126,8 @@ import Testing
             #expect(errors.lines.last?.contains("maintenance (gave up after 1 retry) (page 2; 5 items written)") == true)
             // The pause before the retry is said once on stderr.
             #expect(errors.lines.filter { $0.hasPrefix("infinilist: page 2: HTTP 503 Service Unavailable from 127.0.0.1:") }.count == 1)
-            #expect(errors.lines.first?.hasSuffix("(retry 1 of 1); retrying in 1 s") == true)
+            // Said as the wait done: the 0.5 s backoff (jitter pinned to its cap), not rounded up to 1 s.
+            #expect(errors.lines.first?.hasSuffix("(retry 1 of 1); retrying in 0.5 s") == true, "\(errors.lines)")
         }
     }
 }

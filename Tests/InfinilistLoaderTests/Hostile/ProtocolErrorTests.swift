@@ -20,10 +20,12 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsSaidInWords() async throws {
+        // On 127.0.0.9, where no test server listens: a port just closed on 127.0.0.1 may be taken
+        // by another test's server before the request is made.
         let port = try await closedPort()
-        let messages = try await loaderMessages(url: "http://127.0.0.1:\(port)/items", options: .faults(clock: TestClock(), retries: 0))
+        let messages = try await loaderMessages(url: "http://127.0.0.9:\(port)/items", options: .faults(clock: TestClock(), retries: 0))
         let failure = try #require(messages.last?.failed, "\(messages)")
-        #expect(failure.message == "127.0.0.1:\(port) refused the connection (nothing listening on that port?)")
+        #expect(failure.message == "127.0.0.9:\(port) refused the connection (nothing listening on that port?)")
     }
 
     /// The connection limit (10 s by default, here 1 s) is not --timeout: the message names it.
