@@ -70,7 +70,7 @@ public actor Loader {
                 outcome = .failure(error)
             }
             let latency = Self.seconds(clock.now - started)
-            await self.finish(request, key: key, outcome: outcome, latency: latency)
+            self.finish(request, key: key, outcome: outcome, latency: latency)
         }
         inFlight[page] = Flight(request: request, task: task)
     }
