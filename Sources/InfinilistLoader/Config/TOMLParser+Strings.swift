@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// Strings: basic (`"…"`, with escapes) and literal (`'…'`), each on one line or over several
 /// (`"""…"""`, `'''…'''`).
 extension TOMLParser {
@@ -180,7 +182,7 @@ extension TOMLParser {
     private mutating func unicodeEscape(digits: Int) throws(TOMLSyntaxError) -> Unicode.Scalar {
         var value: UInt32 = 0
         for _ in 0..<digits {
-            guard let byte = peek, let digit = Self.hexValue(byte) else {
+            guard let byte = peek, let digit = HexDigit.value(byte) else {
                 throw failure("\\\(digits == 4 ? "u" : "U") needs \(digits) hexadecimal digits")
             }
             value = value * 16 + UInt32(digit)
@@ -192,12 +194,4 @@ extension TOMLParser {
         return scalar
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

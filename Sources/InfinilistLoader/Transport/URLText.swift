@@ -1,4 +1,5 @@
 import Foundation
+import InfinilistCore
 
 /// Character-level helpers for URLs: percent-encoding what a URL may not hold, decoding user
 /// names and passwords, and hiding a password in any URL before it is shown.
@@ -39,7 +40,7 @@ enum URLText {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+               let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2]) {
                 out.append(high << 4 | low)
                 index += 3
             } else {
@@ -71,16 +72,8 @@ enum URLText {
         return String(text[..<rest.index(after: colon)]) + "***" + String(text[at...])
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool { hexValue(byte) != nil }
+    private static func isHexDigit(_ byte: UInt8) -> Bool { HexDigit.value(byte) != nil }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }
 
 /// IP address literals, checked with the C library's own parser (what NIO uses to decide that a
