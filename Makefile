@@ -4,7 +4,7 @@ SWIFT      ?= swift
 PREFIX     ?= /usr/local
 BIN        := .build/debug/infinilist
 # Debian packages the build and the tests need, with the command or file that shows each is there.
-SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-config tmux:/usr/bin/tmux
+SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-config tmux:/usr/bin/tmux tinyproxy:/usr/bin/tinyproxy
 
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8

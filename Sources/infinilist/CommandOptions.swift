@@ -95,6 +95,21 @@ struct CommandOptions: ParsableArguments {
     @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow a redirect from https to http (refused by default).")
     var allowInsecureRedirect = false
 
+    @Option(name: [.customShort("u"), .customLong("user")], help: ArgumentHelp(
+        "HTTP Basic auth for the URL's own origin, like -H: 'user:password', or 'user' to be asked for the password on the terminal. Replaces a user:password@ in the URL.",
+        valueName: "user[:password]"))
+    var user: String?
+
+    @Option(name: .customLong("proxy"), help: ArgumentHelp(
+        "Connect through this HTTP proxy: http://[user:password@]host[:port] (port 1080 when not given). Every request goes through a CONNECT tunnel; the user and password go to the proxy only. Without it, https_proxy / HTTPS_PROXY (for https URLs), http_proxy (for http; not HTTP_PROXY), then all_proxy / ALL_PROXY are read, as curl does. '' for no proxy.",
+        valueName: "url"))
+    var proxy: String?
+
+    @Option(name: .customLong("noproxy"), help: ArgumentHelp(
+        "Hosts that bypass the proxy, instead of no_proxy / NO_PROXY: a comma-separated list of host names (each also matching its subdomains), .domain, IP addresses, CIDR ranges (10.0.0.0/8), each with an optional :port, or * for every host. '' lets none bypass.",
+        valueName: "hosts"))
+    var noProxy: String?
+
     // MARK: Output
 
     @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout, following pages to the end; no screen.")

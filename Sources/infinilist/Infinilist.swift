@@ -38,7 +38,7 @@ struct Infinilist: ParsableCommand {
             arguments: CommandWords.normalized(Array(CommandLine.arguments.dropFirst())),
             environment: ProcessInfo.processInfo.environment
         )
-        let source = try SourceFactory.configuration(from: options)
+        let source = try SourceFactory.configuration(from: options, askingForPassword: true)
         if options.dump {
             let status = try DumpRun(options: options, source: source).run()
             throw ExitCode(status)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import InfinilistCore
 import InfinilistLoader
 
@@ -7,9 +8,16 @@ import InfinilistLoader
 /// placeholder, malformed path, template or header, a number out of range) becomes a usage error
 /// here, before any request is sent.
 enum SourceFactory {
-    static func configuration(from options: CommandOptions) throws -> SourceConfiguration {
+    /// - Parameter askingForPassword: ask for `-u user`'s password on the terminal (when running);
+    ///   without it (while validating) only whether a terminal is there is checked.
+    static func configuration(from options: CommandOptions, askingForPassword: Bool = false) throws -> SourceConfiguration {
+        var source = sourceOptions(from: options)
+        if let user = options.user, !user.contains(":"), options.url != nil {
+            guard PasswordPrompt.terminalAvailable else { throw PasswordPrompt.noTerminal(user: user) }
+            source.user = askingForPassword ? user + ":" + (try PasswordPrompt.ask(user: user)) : user + ":"
+        }
         do {
-            return try sourceOptions(from: options).validated(url: options.url)
+            return try source.validated(url: options.url)
         } catch {
             throw ValidationError(error.message)
         }
@@ -36,6 +44,10 @@ enum SourceFactory {
         if let retries = options.retries { source.retry.retries = retries }
         source.trustedHosts = options.trustHosts
         source.allowInsecureRedirect = options.allowInsecureRedirect
+        source.proxy = options.proxy
+        source.noProxy = options.noProxy
+        source.user = options.user
+        source.environment = ProcessInfo.processInfo.environment
         return source
     }
 }

@@ -18,20 +18,24 @@ public struct HTTPSource: PageSource {
     /// escapes the backoff or the quota.
     private let retrying: RetryingFetcher
     private let itemsPath: JSONPath?
+    /// `-v`'s note on the proxy, shown with the first page.
+    private let proxyNote: String?
 
     /// Creates the HTTP client for checked settings; nothing is requested yet.
     init(_ settings: SourceConfiguration.HTTPSettings) {
         self.pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages)
         self.itemsPath = settings.itemsPath
         self.name = SourceName.of(settings.url)
+        self.proxyNote = settings.proxy.note
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
-            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout),
+            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, proxy: settings.proxy.server),
             headers: settings.headers,
             urlCredentials: settings.urlCredentials,
             credentials: settings.credentials,
             timeout: settings.timeout,
             connectTimeout: settings.connectTimeout,
+            proxy: settings.proxy.server,
             maxBodyBytes: settings.maxPageBytes,
             redirects: settings.redirects
         )
@@ -53,7 +57,7 @@ public struct HTTPSource: PageSource {
         guard body.isSuccess else { throw Self.statusError(body) }
         if let end = EmptyAnswer.end(of: body) {
             let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
-            var response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: .null, items: [], notes: pager.openingNotes(for: key) + [line])
+            var response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: .null, items: [], notes: openingNotes(for: key) + [line])
             response.end = end
             return response
         }
@@ -79,7 +83,7 @@ public struct HTTPSource: PageSource {
             headers: body.headers,
             body: json,
             items: found.items,
-            notes: pager.openingNotes(for: key) + [line]
+            notes: openingNotes(for: key) + [line]
         )
     }
 
@@ -91,7 +95,12 @@ public struct HTTPSource: PageSource {
         try? await fetcher.client.shutdown()
     }
 
-    private static func makeClient(timeout: Duration, connectTimeout: Duration) -> HTTPClient {
+    /// The pager's notes for the first page, and which proxy is used (or why none).
+    private func openingNotes(for key: PageKey) -> [String] {
+        pager.openingNotes(for: key) + (key.index == 0 ? [proxyNote].compactMap { $0 } : [])
+    }
+
+    private static func makeClient(timeout: Duration, connectTimeout: Duration, proxy: ProxyServer?) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
             // The read timer a second past --timeout: the deadline over the whole exchange is the
@@ -100,6 +109,10 @@ public struct HTTPSource: PageSource {
         )
         // Fail fast on a refused connection; retrying is the retry policy's decision, not the pool's.
         configuration.connectionPool.retryConnectionEstablishment = false
+        // A tunnel (CONNECT) for every request; the credentials go to the proxy only.
+        configuration.proxy = proxy.map { proxy in
+            .server(host: proxy.host, port: proxy.port, authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+        }
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

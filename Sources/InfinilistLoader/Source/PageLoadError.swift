@@ -23,6 +23,8 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidURL
         /// A page that cannot be addressed (its key is unknown, or it is past the end).
         case unknownPage
+        /// The proxy refused: it wants other credentials (407) or will not open the tunnel.
+        case proxy
     }
 
     public let kind: Kind
@@ -41,7 +43,7 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
         switch kind {
         case .timeout, .connection: return true
         case .httpStatus(let status): return [408, 429, 500, 502, 503, 504].contains(status)
-        case .notJSON, .noItems, .apiError, .tooLarge, .redirect, .invalidURL, .unknownPage: return false
+        case .notJSON, .noItems, .apiError, .tooLarge, .redirect, .invalidURL, .unknownPage, .proxy: return false
         }
     }
 }

@@ -38,6 +38,8 @@ public struct SourceConfiguration: Sendable {
         let redirects: RedirectPolicy
         let retry: RetryPolicy
         let retryClock: any RetryClock
+        /// The proxy for this run (decided for the starting URL's origin), and the `-v` note on it.
+        var proxy: ProxyChoice.Decision = .init(server: nil, note: nil)
     }
 }
 
@@ -94,14 +96,14 @@ extension SourceOptions {
         case .failure(let problem): throw SourceOptionError("the URL \(OneLine.clean(URLText.masked(url), maxCharacters: 120)) \(problem.reason)")
         }
         let parsedHeaders = try headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
-        return SourceConfiguration.HTTPSettings(
+        var settings = SourceConfiguration.HTTPSettings(
             url: url,
             style: style,
             shape: shape,
             itemsPath: try itemsPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--items", prefixed: false) },
             maxPages: maxPages,
             headers: parsedHeaders,
-            urlCredentials: start.credentials,
+            urlCredentials: try UserArgument.credentials(user) ?? start.credentials,
             credentials: try CredentialScope(origin: start.origin, trustedHosts: trustedHosts),
             timeout: timeout,
             connectTimeout: min(timeout, connectTimeout),
@@ -110,6 +112,8 @@ extension SourceOptions {
             retry: retry,
             retryClock: retryClock
         )
+        settings.proxy = try ProxyChoice.decide(for: start.origin, proxyFlag: proxy, noProxyFlag: noProxy, environment: environment)
+        return settings
     }
 
     private static func path(_ text: String, flag: String, prefixed: Bool = true) throws(SourceOptionError) -> JSONPath {

@@ -42,6 +42,15 @@ public struct SourceOptions: Sendable {
     public var trustedHosts: [String] = []
     /// `--allow-insecure-redirect`: follow redirects from https to http.
     public var allowInsecureRedirect = false
+    /// `--proxy URL`: wins over the environment's proxy variables; empty for no proxy.
+    public var proxy: String?
+    /// `--noproxy LIST`: hosts that bypass the proxy, instead of `no_proxy`/`NO_PROXY`.
+    public var noProxy: String?
+    /// The environment the proxy variables are read from (the process's, set by the command line;
+    /// empty by default so that tests never pick up the machine's proxy).
+    public var environment: [String: String] = [:]
+    /// `-u user:password`: Basic auth for the starting origin, instead of the URL's user info.
+    public var user: String?
 
     // How to find the next page when the URL and the response do not say it plainly
     /// `--cursor PATH`: where the next cursor is in a response, for `{cursor}`; nil auto-detects.

@@ -18,6 +18,8 @@ struct HTTPFetcher: Sendable {
     let timeout: Duration
     /// The limit on connecting (TCP and TLS handshake), as given to the client.
     var connectTimeout: Duration = .seconds(10)
+    /// The proxy the client connects through, named by connection errors.
+    var proxy: ProxyServer? = nil
     let maxBodyBytes: Int
     let redirects: RedirectPolicy
     /// How much of an error page (non-2xx) is read to find the server's message.
@@ -139,7 +141,7 @@ struct HTTPFetcher: Sendable {
 
     private func translate(_ error: any Error, origin: WebOrigin, phase: TransportFailure.Phase) -> any Error {
         if Task.isCancelled { return CancellationError() }
-        let limits = TransportFailure.Limits(timeout: timeout, connectTimeout: connectTimeout)
+        let limits = TransportFailure.Limits(timeout: timeout, connectTimeout: connectTimeout, proxy: proxy)
         return TransportFailure.pageError(for: error, origin: origin, phase: phase, limits: limits)
     }
 

@@ -22,6 +22,8 @@ enum TransportFailure {
         let timeout: Duration
         /// Connecting, TLS handshake included.
         let connectTimeout: Duration
+        /// The proxy every connection goes to, if any: connection failures name it, not the origin.
+        var proxy: ProxyServer? = nil
     }
 
     /// The `PageLoadError` for `error`, or `CancellationError` when the request was cancelled.
@@ -34,6 +36,7 @@ enum TransportFailure {
 
     /// What happened, or nil for a cancellation.
     static func describe(_ error: any Error, origin: WebOrigin, phase: Phase, limits: Limits) -> (PageLoadError.Kind, String)? {
+        if let proxy = limits.proxy, let failure = ProxyFailure.describe(error, proxy: proxy, origin: origin, limits: limits) { return failure }
         let host = origin.displayHost
         let timeout = HTTPFetcher.seconds(limits.timeout)
         // AsyncHTTPClient times a waiting request out with the connection limit too, usually just

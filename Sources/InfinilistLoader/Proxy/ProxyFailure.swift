@@ -1,0 +1,71 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// Words for what goes wrong between infinilist and its proxy. With a proxy, every connection
+/// is made to the proxy, so a refused or timed-out connection names the proxy, not the origin;
+/// a proxy that will not open the tunnel (407, 403, 502 to CONNECT) names the proxy and the
+/// origin it was asked for, and is not retried.
+enum ProxyFailure {
+    /// What happened, or nil when `error` is not about the proxy (the origin's own answer).
+    static func describe(
+        _ error: any Error,
+        proxy: ProxyServer,
+        origin: WebOrigin,
+        limits: TransportFailure.Limits
+    ) -> (PageLoadError.Kind, String)? {
+        let name = "the proxy \(proxy.shown) (\(proxy.source))"
+        switch error {
+        case let error as HTTPClientError:
+            switch error {
+            case .proxyAuthenticationRequired:
+                if let credentials = proxy.credentials {
+                    return (.proxy, "\(name) refused the user name and password for \(credentials.shown) (HTTP 407 Proxy Authentication Required)")
+                }
+                return (.proxy, "\(name) asks for a user name and password (HTTP 407 Proxy Authentication Required); give them in the proxy URL: http://user:password@\(proxy.shown)")
+            case .invalidProxyResponse:
+                // Some proxies (tinyproxy) answer a wrong password with 401, not 407.
+                if let credentials = proxy.credentials {
+                    return (.proxy, "\(name) refused to open a tunnel to \(origin.displayHost) (its answer to CONNECT was not 2xx: the user name or password for \(credentials.shown) may be wrong, or it forbids that host and port (403) or cannot reach it (502))")
+                }
+                return (.proxy, "\(name) refused to open a tunnel to \(origin.displayHost) (its answer to CONNECT was not 2xx, e.g. 403 Forbidden or 502 Bad Gateway)")
+            case .httpProxyHandshakeTimeout:
+                return (.timeout, "\(name) did not open a tunnel to \(origin.displayHost) within the connection limit of \(HTTPFetcher.seconds(limits.connectTimeout))")
+            case .connectTimeout, .getConnectionFromPoolTimeout:
+                return (.timeout, "could not connect to \(name) within the connection limit of \(HTTPFetcher.seconds(limits.connectTimeout))")
+            default:
+                return nil
+            }
+        case let error as ChannelError:
+            guard case .connectTimeout = error else { return nil }
+            return (.timeout, "could not connect to \(name) within the connection limit of \(HTTPFetcher.seconds(limits.connectTimeout))")
+        case let error as NIOConnectionError:
+            if let first = error.connectionErrors.first {
+                return connectFailure(first.error, name: name, limits: limits)
+                    ?? (.connection, "cannot connect to \(name): \(OneLine.clean(String(describing: first.error), maxCharacters: 100))")
+            }
+            return (.connection, "cannot find \(name) (its name did not resolve to an address)")
+        case is SocketAddressError:
+            return (.connection, "cannot find \(name) (its name did not resolve to an address)")
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            return connectFailure(error, name: name, limits: limits)
+        default:
+            return nil
+        }
+    }
+
+    /// A failure to connect to the proxy itself.
+    private static func connectFailure(_ error: any Error, name: String, limits: TransportFailure.Limits) -> (PageLoadError.Kind, String)? {
+        if let error = error as? ChannelError, case .connectTimeout = error {
+            return (.timeout, "could not connect to \(name) within the connection limit of \(HTTPFetcher.seconds(limits.connectTimeout))")
+        }
+        guard let error = error as? IOError else { return nil }
+        switch error.errnoCode {
+        case ECONNREFUSED: return (.connection, "\(name) refused the connection (is the proxy running on that port?)")
+        case ETIMEDOUT: return (.timeout, "the connection to \(name) timed out")
+        case ENETUNREACH, EHOSTUNREACH: return (.connection, "cannot reach \(name): no route to it")
+        default: return (.connection, "cannot connect to \(name): \(OneLine.clean(String(cString: strerror(error.errnoCode)), maxCharacters: 80))")
+        }
+    }
+}
