@@ -26,7 +26,7 @@ public struct HTTPSource: PageSource {
         self.name = SourceName.of(settings.url)
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
-            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout),
+            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, maxPageBytes: settings.maxPageBytes),
             headers: settings.headers,
             urlCredentials: settings.urlCredentials,
             credentials: settings.credentials,
@@ -72,7 +72,8 @@ public struct HTTPSource: PageSource {
         guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
-        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), \(Counted.text(found.items.count, "item")) at \(found.path)"
+        let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
+        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.path)"
         return PageResponse(
             url: body.url,
             status: body.status,
@@ -91,7 +92,7 @@ public struct HTTPSource: PageSource {
         try? await fetcher.client.shutdown()
     }
 
-    private static func makeClient(timeout: Duration, connectTimeout: Duration) -> HTTPClient {
+    private static func makeClient(timeout: Duration, connectTimeout: Duration, maxPageBytes: Int) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
             // The read timer a second past --timeout: the deadline over the whole exchange is the
@@ -100,6 +101,7 @@ public struct HTTPSource: PageSource {
         )
         // Fail fast on a refused connection; retrying is the retry policy's decision, not the pool's.
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.decompression = HTTPFetcher.decompression(maxPageBytes: maxPageBytes)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
