@@ -14,6 +14,9 @@ let package = Package(
         // Already used by async-http-client; named so that TransportFailure can tell TLS errors apart.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.25.0"),
+        // Already used by async-http-client for decompression; named so that HTTPFetcher can set
+        // its limit and TransportFailure can tell its errors apart.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -41,6 +44,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         /// The one event loop (messages in, effects out, paint once) with the screen injected:
@@ -73,10 +77,19 @@ let package = Package(
             name: "InfinilistCoreTests",
             dependencies: ["InfinilistCore"]
         ),
+        /// zlib for the tests, which compress what their servers send (Foundation on Linux has no
+        /// gzip). The library is already a requirement of swift-nio-extras's decompressor.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Tests/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         /// A real HTTP server on loopback for the tests, started and stopped safely.
         .target(
             name: "TestSupport",
             dependencies: [
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

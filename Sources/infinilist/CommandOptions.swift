@@ -78,7 +78,7 @@ struct CommandOptions: ParsableArguments {
     var timeout: Double?
 
     @Option(name: .customLong("max-page-bytes"), help: ArgumentHelp(
-        "Refuse a response body larger than this; a number of bytes, or with a suffix K, M or G (default: 32M).",
+        "Refuse a response body larger than this (after decompression); a number of bytes, or with a suffix K, M or G (default: 32M).",
         valueName: "size"))
     var maxPageBytes: ByteSize?
 

@@ -1,23 +1,48 @@
-/// infinilist asks for bodies as they are (`Accept-Encoding: identity`) and does not decompress.
-/// A server that compresses anyway sends bytes that would read as "not JSON: \x1F\u{FFFD}…";
-/// this names the encoding instead.
+/// infinilist asks for `Accept-Encoding: gzip, deflate`, and the HTTP client decompresses those
+/// while the body streams in (`HTTPFetcher`). A server that uses another encoding anyway (`br`,
+/// `zstd`) sends bytes that would read as "not JSON: \x1F\u{FFFD}…"; this names the encoding
+/// instead. The client decodes as swift-nio-extras's decompressor does: only when the first value
+/// of `Content-Encoding` is `gzip` or `deflate` (any case); every other value stays on the bytes.
 enum ContentEncodingCheck {
-    /// The error for a body with a `Content-Encoding` other than identity; nil otherwise.
+    /// The encodings the client decompresses, as asked for in `Accept-Encoding`.
+    static let decoded: Set<String> = ["gzip", "deflate"]
+    /// The request header that asks for them.
+    static let acceptEncoding = "gzip, deflate"
+
+    /// The error for a body still in an encoding infinilist cannot read; nil otherwise.
     static func problem(in body: HTTPBody, label: String) -> PageLoadError? {
         guard let encoding = encoding(of: body) else { return nil }
         let shown = OneLine.clean(encoding, maxCharacters: 40)
         return PageLoadError(
             .notJSON,
-            "\(label): the server compressed the answer with \(shown) (Content-Encoding: \(shown)) although infinilist did not ask for it"
+            "\(label): the server compressed the answer with \(shown) (Content-Encoding: \(shown)), which infinilist cannot decompress; it asks for gzip or deflate"
         )
     }
 
-    /// The encodings applied, as the header says (`gzip`, `br`, `gzip, br`); nil for none or identity.
+    /// The encodings still on the body's bytes once the client has decompressed what it could
+    /// (`br`, `gzip, br`); nil for none, for identity, or for an empty body.
     static func encoding(of body: HTTPBody) -> String? {
-        let values = body.headers.filter { $0.name.lowercased() == "content-encoding" }
-            .flatMap { $0.value.split(separator: ",") }
+        let left = remaining(in: body.headers)
+        return left.isEmpty || body.bytes.isEmpty ? nil : left.joined(separator: ", ")
+    }
+
+    /// The encoding the client decompresses for these headers (`gzip`, `deflate`); nil for none.
+    static func decompressed(in headers: [HeaderField]) -> String? {
+        guard let first = values(in: headers).first?.lowercased(), decoded.contains(first) else { return nil }
+        return first
+    }
+
+    /// The values of `Content-Encoding`, in order, trimmed.
+    private static func values(in headers: [HeaderField]) -> [String] {
+        headers.filter { $0.name.lowercased() == "content-encoding" }
+            .flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false) }
             .map { PagingText.trimmed(String($0)) }
-            .filter { !$0.isEmpty && $0.lowercased() != "identity" }
-        return values.isEmpty || body.bytes.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    /// The values left after the client's decompression, without identity and empty ones.
+    private static func remaining(in headers: [HeaderField]) -> [String] {
+        let all = values(in: headers)
+        let left = decompressed(in: headers) == nil ? all : Array(all.dropFirst())
+        return left.filter { !$0.isEmpty && $0.lowercased() != "identity" }
     }
 }

@@ -29,7 +29,7 @@ public struct HTTPSource: PageSource {
         self.proxyNote = settings.proxy.note
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
-            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, proxy: settings.proxy.server),
+            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, proxy: settings.proxy.server, maxPageBytes: settings.maxPageBytes),
             headers: settings.headers,
             urlCredentials: settings.urlCredentials,
             credentials: settings.credentials,
@@ -76,7 +76,8 @@ public struct HTTPSource: PageSource {
         guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
-        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), \(Counted.text(found.items.count, "item")) at \(found.path)"
+        let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
+        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.path)"
         return PageResponse(
             url: body.url,
             status: body.status,
@@ -100,7 +101,7 @@ public struct HTTPSource: PageSource {
         pager.openingNotes(for: key) + (key.index == 0 ? [proxyNote].compactMap { $0 } : [])
     }
 
-    private static func makeClient(timeout: Duration, connectTimeout: Duration, proxy: ProxyServer?) -> HTTPClient {
+    private static func makeClient(timeout: Duration, connectTimeout: Duration, proxy: ProxyServer?, maxPageBytes: Int) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
             // The read timer a second past --timeout: the deadline over the whole exchange is the
@@ -113,6 +114,7 @@ public struct HTTPSource: PageSource {
         configuration.proxy = proxy.map { proxy in
             .server(host: proxy.host, port: proxy.port, authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
         }
+        configuration.decompression = HTTPFetcher.decompression(maxPageBytes: maxPageBytes)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

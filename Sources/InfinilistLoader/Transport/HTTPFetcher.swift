@@ -1,11 +1,13 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTPCompression
 
 /// Performs one page's request the way infinilist must: its own headers, credentials only where
 /// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
 /// https→http downgrades (`RedirectPolicy`), and the body streamed into memory only up to a byte
-/// cap. It takes only a `RequestURL`, so nothing unchecked reaches AsyncHTTPClient. Everything
+/// cap. gzip and deflate bodies are decompressed by the client as they stream in (its limit is set
+/// in `HTTPSource`), so the cap applies to the decompressed size. It takes only a `RequestURL`, so nothing unchecked reaches AsyncHTTPClient. Everything
 /// it throws is a `PageLoadError` naming the page and host, or `CancellationError`.
 struct HTTPFetcher: Sendable {
     let client: HTTPClient
@@ -23,7 +25,15 @@ struct HTTPFetcher: Sendable {
     let maxBodyBytes: Int
     let redirects: RedirectPolicy
     /// How much of an error page (non-2xx) is read to find the server's message.
-    var maxErrorBodyBytes = 64 * 1024
+    var maxErrorBodyBytes = errorBodyBytes
+    static let errorBodyBytes = 64 * 1024
+
+    /// The client's decompression: gzip and deflate inflate as they stream in, and never past the
+    /// cap (`.size` counts inflated bytes), so a small compressed bomb stops there in bounded
+    /// memory. (An error page's first bytes are read under a cap of their own.)
+    static func decompression(maxPageBytes: Int) -> HTTPClient.Decompression {
+        .enabled(limit: .size(max(maxPageBytes, errorBodyBytes)))
+    }
 
     /// The whole exchange (redirects, head, body) must finish within `timeout`; otherwise it is
     /// abandoned (its connection closed) and a `.timeout` error thrown.
@@ -43,7 +53,7 @@ struct HTTPFetcher: Sendable {
         while true {
             let origin = current.origin
             let (request, sentCredentials) = clientRequest(for: sent, at: current)
-            let response = try await execute(request, deadline: deadline, origin: origin)
+            let response = try await execute(request, deadline: deadline, origin: origin, label: label)
             let status = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(status), let location = response.headers.first(name: "location") {
                 followed += 1
@@ -52,13 +62,16 @@ struct HTTPFetcher: Sendable {
                 }
                 let target = try redirects.target(location, from: current, label: label)
                 // Read the (small) redirect page so the connection can be reused.
-                _ = try await read(response.body, limit: maxErrorBodyBytes, failWhenOver: false, label: label, origin: origin)
+                _ = try await read(response.body, limit: maxErrorBodyBytes, failWhenOver: false, label: label, origin: origin, decompressed: nil)
                 sent = RedirectPolicy.follow(sent, status: status, to: target.text)
                 current = target
                 continue
             }
             let success = (200...299).contains(status)
-            if success, let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes {
+            let headers = response.headers.map { HeaderField(name: $0.name, value: $0.value) }
+            // Content-Length counts the bytes on the wire; a compressed body is judged as it inflates.
+            let decompressed = ContentEncodingCheck.decompressed(in: headers)
+            if success, decompressed == nil, let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes {
                 throw tooLarge(label, origin)
             }
             let bytes = try await read(
@@ -66,9 +79,9 @@ struct HTTPFetcher: Sendable {
                 limit: success ? maxBodyBytes : maxErrorBodyBytes,
                 failWhenOver: success,
                 label: label,
-                origin: origin
+                origin: origin,
+                decompressed: decompressed
             )
-            let headers = response.headers.map { HeaderField(name: $0.name, value: $0.value) }
             var body = HTTPBody(url: current.text, status: status, reason: response.status.reasonPhrase, headers: headers, bytes: bytes)
             if let sentCredentials { body.shownURL = URLText.insertingUserInfo(sentCredentials.shown, into: current.text) }
             return body
@@ -82,8 +95,9 @@ struct HTTPFetcher: Sendable {
         request.method = .init(rawValue: sent.method)
         request.headers.add(name: "User-Agent", value: "infinilist/\(InfinilistVersion.string)")
         request.headers.add(name: "Accept", value: "application/json")
-        // infinilist reads bodies as they are: a compressed one would be garbage to it.
-        request.headers.add(name: "Accept-Encoding", value: "identity")
+        // Decompressed by the client while streaming (JSON shrinks 5 to 20 times); nothing else
+        // is asked for, so anything else is named (`ContentEncodingCheck`).
+        request.headers.add(name: "Accept-Encoding", value: ContentEncodingCheck.acceptEncoding)
         for header in sent.headers {
             request.headers.replaceOrAdd(name: header.name, value: header.value)
         }
@@ -97,28 +111,30 @@ struct HTTPFetcher: Sendable {
         return (request, urlCredentials)
     }
 
-    private func execute(_ request: HTTPClientRequest, deadline: NIODeadline, origin: WebOrigin) async throws -> HTTPClientResponse {
+    private func execute(_ request: HTTPClientRequest, deadline: NIODeadline, origin: WebOrigin, label: String) async throws -> HTTPClientResponse {
         do {
             return try await client.execute(request, deadline: deadline)
         } catch {
-            throw translate(error, origin: origin, phase: .beforeAnswer)
+            throw translate(error, origin: origin, phase: .beforeAnswer, label: label)
         }
     }
 
-    /// Streams the body into memory. Over `limit`, either fails (a page) or keeps the first bytes
-    /// (an error page, only read for its message).
+    /// Streams the body into memory (decompressed, when `decompressed` names the encoding). Over
+    /// `limit`, either fails (a page) or keeps the first bytes (an error page, only read for its
+    /// message, which keeps what it has when the client's decompression limit stops it too).
     private func read(
         _ body: HTTPClientResponse.Body,
         limit: Int,
         failWhenOver: Bool,
         label: String,
-        origin: WebOrigin
+        origin: WebOrigin,
+        decompressed: String?
     ) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         do {
             for try await buffer in body {
                 if bytes.count + buffer.readableBytes > limit {
-                    if failWhenOver { throw tooLarge(label, origin) }
+                    if failWhenOver { throw tooLarge(label, origin, decompressed: decompressed != nil) }
                     bytes.append(contentsOf: buffer.readableBytesView.prefix(limit - bytes.count))
                     break
                 }
@@ -126,23 +142,23 @@ struct HTTPFetcher: Sendable {
             }
         } catch let error as PageLoadError {
             throw error
+        } catch where !failWhenOver && TransportFailure.isDecompressionLimit(error) {
+            return bytes
         } catch {
-            throw translate(error, origin: origin, phase: .readingBody)
+            throw translate(error, origin: origin, phase: .readingBody, label: label)
         }
         return bytes
     }
 
-    private func tooLarge(_ label: String, _ origin: WebOrigin) -> PageLoadError {
-        PageLoadError(
-            .tooLarge(limit: maxBodyBytes),
-            "\(label) from \(origin.displayHost) is larger than \(ByteCount.text(maxBodyBytes)) (--max-page-bytes); stopped reading"
-        )
+    private func tooLarge(_ label: String, _ origin: WebOrigin, decompressed: Bool = false) -> PageLoadError {
+        TransportFailure.tooLarge(label: label, host: origin.displayHost, limit: maxBodyBytes, decompressed: decompressed)
     }
 
-    private func translate(_ error: any Error, origin: WebOrigin, phase: TransportFailure.Phase) -> any Error {
+    private func translate(_ error: any Error, origin: WebOrigin, phase: TransportFailure.Phase, label: String) -> any Error {
         if Task.isCancelled { return CancellationError() }
-        let limits = TransportFailure.Limits(timeout: timeout, connectTimeout: connectTimeout, proxy: proxy)
-        return TransportFailure.pageError(for: error, origin: origin, phase: phase, limits: limits)
+        var limits = TransportFailure.Limits(timeout: timeout, connectTimeout: connectTimeout, proxy: proxy)
+        limits.maxPageBytes = maxBodyBytes
+        return TransportFailure.pageError(for: error, origin: origin, phase: phase, limits: limits, label: label)
     }
 
     static func seconds(_ duration: Duration) -> String {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
@@ -24,12 +25,16 @@ enum TransportFailure {
         let connectTimeout: Duration
         /// The proxy every connection goes to, if any: connection failures name it, not the origin.
         var proxy: ProxyServer? = nil
+        /// `--max-page-bytes`, which the client's decompression limit enforces on gzip and deflate.
+        var maxPageBytes = 0
     }
 
     /// The `PageLoadError` for `error`, or `CancellationError` when the request was cancelled.
-    static func pageError(for error: any Error, origin: WebOrigin, phase: Phase, limits: Limits) -> any Error {
+    /// `label` names the page ("page 2") where the message is about its body.
+    static func pageError(for error: any Error, origin: WebOrigin, phase: Phase, limits: Limits, label: String = "the answer") -> any Error {
         if error is CancellationError { return CancellationError() }
         if let error = error as? PageLoadError { return error }
+        if let failure = decompressionFailure(error, label: label, host: origin.displayHost, limits: limits) { return failure }
         guard let (kind, text) = describe(error, origin: origin, phase: phase, limits: limits) else { return CancellationError() }
         return PageLoadError(kind, text)
     }
@@ -106,6 +111,46 @@ enum TransportFailure {
         case ENETUNREACH: return (.connection, "cannot reach \(host): the network is unreachable")
         case EHOSTUNREACH: return (.connection, "cannot reach \(host): no route to the host")
         default: return (.connection, "the connection to \(host) failed: \(OneLine.clean(String(cString: strerror(code)), maxCharacters: 80))")
+        }
+    }
+}
+
+// Decompression: gzip and deflate bodies are inflated by the client (swift-nio-extras) as they
+// stream in, and its limit is `--max-page-bytes`.
+extension TransportFailure {
+    /// `--max-page-bytes` exceeded: `page 2 from HOST is larger than 1 MiB after decompression
+    /// (--max-page-bytes); stopped reading`. Not retried: the same answer would be as large.
+    static func tooLarge(label: String, host: String, limit: Int, decompressed: Bool) -> PageLoadError {
+        PageLoadError(
+            .tooLarge(limit: limit),
+            "\(label) from \(host) is larger than \(ByteCount.text(limit))\(decompressed ? " after decompression" : "") (--max-page-bytes); stopped reading"
+        )
+    }
+
+    /// Whether `error` is the client's decompression limit (the body inflated past it).
+    static func isDecompressionLimit(_ error: any Error) -> Bool {
+        (error as? NIOHTTPDecompression.DecompressionError) == .limit
+    }
+
+    /// The error for a body that could not be decompressed; nil for any other error.
+    static func decompressionFailure(_ error: any Error, label: String, host: String, limits: Limits) -> PageLoadError? {
+        if isDecompressionLimit(error) {
+            return tooLarge(label: label, host: host, limit: limits.maxPageBytes, decompressed: true)
+        }
+        let broken = "\(label) from \(host) could not be decompressed"
+        switch error {
+        case let error as NIOHTTPDecompression.DecompressionError:
+            switch error {
+            case .inflationError, .initializationError:
+                return PageLoadError(.notJSON, "\(broken): its data is not valid gzip or deflate (Content-Encoding says otherwise)")
+            case .limit:
+                return nil
+            }
+        case let error as NIOHTTPDecompression.ExtraDecompressionError:
+            if error == .truncatedData { return PageLoadError(.notJSON, "\(broken): its compressed data ends too early") }
+            return PageLoadError(.notJSON, "\(broken): bytes follow the end of its compressed data")
+        default:
+            return nil
         }
     }
 }

@@ -20,6 +20,7 @@ enum FaultRoutes {
     static func router(log: FaultLog) -> Router<BasicRequestContext> {
         let router = Router()
         router.middlewares.add(FaultLogMiddleware(log: log))
+        CompressionRoutes.add(to: router, log: log)
 
         router.get("pages") { request, _ in json(page(number(request))) }
 

@@ -1,0 +1,38 @@
+import Foundation
+import Hummingbird
+import TestSupport
+
+/// Compressed answers, as servers send them when asked with `Accept-Encoding`: the usual pages
+/// in gzip or deflate, a gzip bomb, an error page in gzip, and encodings infinilist does not ask
+/// for. Every route records the `Accept-Encoding` it was asked with as an event.
+enum CompressionRoutes {
+    /// Ten megabytes of zeros, gzip-compressed to about ten kilobytes.
+    static let bomb = Compression.gzip.compress([UInt8](repeating: 0, count: 10 * 1024 * 1024))
+
+    static func add(to router: Router<BasicRequestContext>, log: FaultLog) {
+        // `FaultRoutes.page(N)` in the encoding in the path (gzip or deflate).
+        router.get("compressed/:encoding") { request, context in
+            log.event("accept-encoding: \(request.headers[.acceptEncoding] ?? "none")")
+            let encoding = Compression(rawValue: context.parameters.get("encoding") ?? "") ?? .gzip
+            return compressed(encoding.compress(FaultRoutes.page(FaultRoutes.number(request))), encoding: encoding.rawValue)
+        }
+        router.get("gzip-bomb") { request, _ in
+            log.event("accept-encoding: \(request.headers[.acceptEncoding] ?? "none")")
+            return compressed(bomb, encoding: "gzip")
+        }
+        // A 404 whose JSON message is gzip-compressed.
+        router.get("compressed-missing") { _, _ in
+            compressed(Compression.gzip.compress(#"{"message": "no such list"}"#), encoding: "gzip", status: .notFound)
+        }
+        // Bytes in an encoding named in the path (br, zstd), which nobody asked for.
+        router.get("encoded/:encoding") { _, context in
+            compressed([0x1B, 0x2A, 0x00, 0xF8, 0x8D, 0x94, 0x6E, 0xDE], encoding: context.parameters.get("encoding") ?? "br")
+        }
+    }
+
+    static func compressed(_ bytes: [UInt8], encoding: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        headers[.contentEncoding] = encoding
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
