@@ -95,6 +95,14 @@ struct CommandOptions: ParsableArguments {
     @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow a redirect from https to http (refused by default).")
     var allowInsecureRedirect = false
 
+    @Option(name: .customLong("cacert"), help: ArgumentHelp(
+        "Also trust the CA certificates in this PEM file (one or more) for https, e.g. a company or test CA. Repeatable. The system's CAs stay trusted; SSL_CERT_FILE and SSL_CERT_DIR replace those, as with curl and openssl.",
+        valueName: "file"))
+    var caCertificates: [String] = []
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not check https certificates at all (unsafe: anyone on the way can read and change the answers). Warns on stderr and shows 'insecure' in the status line.")
+    var insecure = false
+
     // MARK: Output
 
     @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout, following pages to the end; no screen.")

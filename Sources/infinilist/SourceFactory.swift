@@ -36,6 +36,8 @@ enum SourceFactory {
         if let retries = options.retries { source.retry.retries = retries }
         source.trustedHosts = options.trustHosts
         source.allowInsecureRedirect = options.allowInsecureRedirect
+        source.caCertificateFiles = options.caCertificates
+        source.insecure = options.insecure
         return source
     }
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import InfinilistCore
+import NIOSSL
 
 /// A JSON API paged over HTTP. Fetching, decoding and item extraction live here (`fetch`); *which*
 /// request to send, when the list ends and which items are duplicates is the `Pager`'s business
@@ -26,14 +27,15 @@ public struct HTTPSource: PageSource {
         self.name = SourceName.of(settings.url)
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
-            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout),
+            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, tls: settings.tls),
             headers: settings.headers,
             urlCredentials: settings.urlCredentials,
             credentials: settings.credentials,
             timeout: settings.timeout,
             connectTimeout: settings.connectTimeout,
             maxBodyBytes: settings.maxPageBytes,
-            redirects: settings.redirects
+            redirects: settings.redirects,
+            tls: settings.tls
         )
         self.retrying = RetryingFetcher(fetcher: fetcher, policy: settings.retry, clock: settings.retryClock)
     }
@@ -91,7 +93,7 @@ public struct HTTPSource: PageSource {
         try? await fetcher.client.shutdown()
     }
 
-    private static func makeClient(timeout: Duration, connectTimeout: Duration) -> HTTPClient {
+    private static func makeClient(timeout: Duration, connectTimeout: Duration, tls: TLSConfiguration) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
             // The read timer a second past --timeout: the deadline over the whole exchange is the
@@ -100,6 +102,7 @@ public struct HTTPSource: PageSource {
         )
         // Fail fast on a refused connection; retrying is the retry policy's decision, not the pool's.
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.tlsConfiguration = tls
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

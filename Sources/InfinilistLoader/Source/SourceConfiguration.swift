@@ -1,4 +1,5 @@
 import InfinilistCore
+import NIOSSL
 
 /// The source the command line asks for, every option checked and parsed: what the sources are
 /// built from. It is made in one place (`SourceOptions.validated(url:)`), so each rule is checked
@@ -38,6 +39,8 @@ public struct SourceConfiguration: Sendable {
         let redirects: RedirectPolicy
         let retry: RetryPolicy
         let retryClock: any RetryClock
+        /// How https servers are checked: system roots, `--cacert`, `SSL_CERT_FILE`/`DIR`, `-k`.
+        let tls: TLSConfiguration
     }
 }
 
@@ -108,7 +111,8 @@ extension SourceOptions {
             maxPageBytes: maxPageBytes,
             redirects: RedirectPolicy(maxRedirects: maxRedirects, allowInsecure: allowInsecureRedirect),
             retry: retry,
-            retryClock: retryClock
+            retryClock: retryClock,
+            tls: try tlsConfiguration()
         )
     }
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOSSL
 
 /// Performs one page's request the way infinilist must: its own headers, credentials only where
 /// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
@@ -22,6 +23,8 @@ struct HTTPFetcher: Sendable {
     let redirects: RedirectPolicy
     /// How much of an error page (non-2xx) is read to find the server's message.
     var maxErrorBodyBytes = 64 * 1024
+    /// The client's TLS configuration, to find out why a certificate was refused.
+    var tls: TLSConfiguration? = nil
 
     /// The whole exchange (redirects, head, body) must finish within `timeout`; otherwise it is
     /// abandoned (its connection closed) and a `.timeout` error thrown.
@@ -99,6 +102,9 @@ struct HTTPFetcher: Sendable {
         do {
             return try await client.execute(request, deadline: deadline)
         } catch {
+            if !Task.isCancelled, let refused = await CertificateProbe.diagnose(error, origin: origin, tls: tls, limit: connectTimeout) {
+                throw refused
+            }
             throw translate(error, origin: origin, phase: .beforeAnswer)
         }
     }
