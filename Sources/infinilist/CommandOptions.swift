@@ -109,6 +109,13 @@ struct CommandOptions: ParsableArguments {
         "Hosts that bypass the proxy, instead of no_proxy / NO_PROXY: a comma-separated list of host names (each also matching its subdomains), .domain, IP addresses, CIDR ranges (10.0.0.0/8), each with an optional :port, or * for every host. '' lets none bypass.",
         valueName: "hosts"))
     var noProxy: String?
+    @Option(name: .customLong("cacert"), help: ArgumentHelp(
+        "Also trust the CA certificates in this PEM file (one or more) for https, e.g. a company or test CA. Repeatable. The system's CAs stay trusted; SSL_CERT_FILE and SSL_CERT_DIR replace those, as with curl and openssl.",
+        valueName: "file"))
+    var caCertificates: [String] = []
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not check https certificates at all (unsafe: anyone on the way can read and change the answers). Warns on stderr and shows 'insecure' in the status line.")
+    var insecure = false
 
     // MARK: Output
 

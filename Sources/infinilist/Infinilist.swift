@@ -39,6 +39,7 @@ struct Infinilist: ParsableCommand {
             environment: ProcessInfo.processInfo.environment
         )
         let source = try SourceFactory.configuration(from: options, askingForPassword: true)
+        if options.insecure, options.url != nil { InsecureWarning.write() }
         if options.dump {
             let status = try DumpRun(options: options, source: source).run()
             throw ExitCode(status)

@@ -54,7 +54,8 @@ struct InteractiveSession {
             let screen = try CursesScreen(color: options.color.wantsColor(noColor: Self.noColor), mouse: options.mouse)
             // Restores the terminal however the loop is left, a thrown error included.
             defer { screen.close() }
-            let config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch, keep: options.keep)
+            var config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch, keep: options.keep)
+            config.insecure = options.insecure && options.url != nil
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),
                 screen: screen,

@@ -48,6 +48,8 @@ enum SourceFactory {
         source.noProxy = options.noProxy
         source.user = options.user
         source.environment = ProcessInfo.processInfo.environment
+        source.caCertificateFiles = options.caCertificates
+        source.insecure = options.insecure
         return source
     }
 }

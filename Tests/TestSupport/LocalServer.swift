@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
@@ -13,6 +14,7 @@ import ServiceLifecycle
 public func withLocalServer<Builder: HTTPResponderBuilder, T: Sendable>(
     router: Builder,
     host: String = "127.0.0.1",
+    server: HTTPServerBuilder = .http1(),
     _ body: @Sendable (_ port: Int) async throws -> T
 ) async throws -> T where Builder.Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
     var logger = Logger(label: "test-server")
@@ -20,6 +22,7 @@ public func withLocalServer<Builder: HTTPResponderBuilder, T: Sendable>(
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
     let app = Application(
         router: router,
+        server: server,
         configuration: .init(address: .hostname(host, port: 0)),
         onServerRunning: { channel in
             portContinuation.yield(channel.localAddress?.port ?? 0)

@@ -6,6 +6,8 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
     if state.filter == nil, let total = state.total, total != count { position += " of \(NumberText.grouped(total))" }
     // Most important first: on a narrow screen the last parts are dropped.
     var parts = [position]
+    // Second, so a narrow screen drops it last after the position: it is a warning, not a detail.
+    if state.config.insecure { parts.append("insecure") }
     if let filter = state.filter {
         let loaded = state.store.itemCount
         parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")

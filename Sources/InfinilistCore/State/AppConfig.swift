@@ -7,6 +7,8 @@ public struct AppConfig: Sendable, Equatable {
     /// At most this many items stay in memory (`--keep N`); nil means twenty of the largest pages
     /// seen. Pages far from the cursor are dropped beyond it and fetched again when needed.
     public var keep: Int?
+    /// `-k`: https certificates are not checked; the status line says so for as long as it runs.
+    public var insecure = false
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import InfinilistCore
+import NIOSSL
 
 /// A JSON API paged over HTTP. Fetching, decoding and item extraction live here (`fetch`); *which*
 /// request to send, when the list ends and which items are duplicates is the `Pager`'s business
@@ -29,7 +30,7 @@ public struct HTTPSource: PageSource {
         self.proxyNote = settings.proxy.note
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
-            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, proxy: settings.proxy.server, maxPageBytes: settings.maxPageBytes),
+            client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, proxy: settings.proxy.server, maxPageBytes: settings.maxPageBytes, tls: settings.tls),
             headers: settings.headers,
             urlCredentials: settings.urlCredentials,
             credentials: settings.credentials,
@@ -37,7 +38,8 @@ public struct HTTPSource: PageSource {
             connectTimeout: settings.connectTimeout,
             proxy: settings.proxy.server,
             maxBodyBytes: settings.maxPageBytes,
-            redirects: settings.redirects
+            redirects: settings.redirects,
+            tls: settings.tls
         )
         self.retrying = RetryingFetcher(fetcher: fetcher, policy: settings.retry, clock: settings.retryClock)
     }
@@ -101,7 +103,7 @@ public struct HTTPSource: PageSource {
         pager.openingNotes(for: key) + (key.index == 0 ? [proxyNote].compactMap { $0 } : [])
     }
 
-    private static func makeClient(timeout: Duration, connectTimeout: Duration, proxy: ProxyServer?, maxPageBytes: Int) -> HTTPClient {
+    private static func makeClient(timeout: Duration, connectTimeout: Duration, proxy: ProxyServer?, maxPageBytes: Int, tls: TLSConfiguration) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
             // The read timer a second past --timeout: the deadline over the whole exchange is the
@@ -115,6 +117,7 @@ public struct HTTPSource: PageSource {
             .server(host: proxy.host, port: proxy.port, authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
         }
         configuration.decompression = HTTPFetcher.decompression(maxPageBytes: maxPageBytes)
+        configuration.tlsConfiguration = tls
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

@@ -21,6 +21,9 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
         case redirect
         /// A URL that cannot be requested.
         case invalidURL
+        /// The server's TLS certificate was refused (untrusted, expired, for another host name):
+        /// asking again gets the same certificate, so it is not retried.
+        case certificate
         /// A page that cannot be addressed (its key is unknown, or it is past the end).
         case unknownPage
         /// The proxy refused: it wants other credentials (407) or will not open the tunnel.
@@ -43,7 +46,7 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
         switch kind {
         case .timeout, .connection: return true
         case .httpStatus(let status): return [408, 429, 500, 502, 503, 504].contains(status)
-        case .notJSON, .noItems, .apiError, .tooLarge, .redirect, .invalidURL, .unknownPage, .proxy: return false
+        case .notJSON, .noItems, .apiError, .tooLarge, .redirect, .invalidURL, .certificate, .unknownPage, .proxy: return false
         }
     }
 }

@@ -1,4 +1,5 @@
 import InfinilistCore
+import NIOSSL
 
 /// The source the command line asks for, every option checked and parsed: what the sources are
 /// built from. It is made in one place (`SourceOptions.validated(url:)`), so each rule is checked
@@ -40,6 +41,8 @@ public struct SourceConfiguration: Sendable {
         let retryClock: any RetryClock
         /// The proxy for this run (decided for the starting URL's origin), and the `-v` note on it.
         var proxy: ProxyChoice.Decision = .init(server: nil, note: nil)
+        /// How https servers are checked: system roots, `--cacert`, `SSL_CERT_FILE`/`DIR`, `-k`.
+        let tls: TLSConfiguration
     }
 }
 
@@ -110,7 +113,8 @@ extension SourceOptions {
             maxPageBytes: maxPageBytes,
             redirects: RedirectPolicy(maxRedirects: maxRedirects, allowInsecure: allowInsecureRedirect),
             retry: retry,
-            retryClock: retryClock
+            retryClock: retryClock,
+            tls: try tlsConfiguration()
         )
         settings.proxy = try ProxyChoice.decide(for: start.origin, proxyFlag: proxy, noProxyFlag: noProxy, environment: environment)
         return settings

@@ -51,6 +51,12 @@ public struct SourceOptions: Sendable {
     public var environment: [String: String] = [:]
     /// `-u user:password`: Basic auth for the starting origin, instead of the URL's user info.
     public var user: String?
+    /// `--cacert FILE`: PEM files whose certificates are trusted as well as the system's.
+    public var caCertificateFiles: [String] = []
+    /// `-k`/`--insecure`: https certificates are not checked at all.
+    public var insecure = false
+    /// Where `SSL_CERT_FILE` and `SSL_CERT_DIR` are read from; nil reads the process's environment.
+    public var trustEnvironment: [String: String]?
 
     // How to find the next page when the URL and the response do not say it plainly
     /// `--cursor PATH`: where the next cursor is in a response, for `{cursor}`; nil auto-detects.

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTPCompression
+import NIOSSL
 
 /// Performs one page's request the way infinilist must: its own headers, credentials only where
 /// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
@@ -34,6 +35,8 @@ struct HTTPFetcher: Sendable {
     static func decompression(maxPageBytes: Int) -> HTTPClient.Decompression {
         .enabled(limit: .size(max(maxPageBytes, errorBodyBytes)))
     }
+    /// The client's TLS configuration, to find out why a certificate was refused.
+    var tls: TLSConfiguration? = nil
 
     /// The whole exchange (redirects, head, body) must finish within `timeout`; otherwise it is
     /// abandoned (its connection closed) and a `.timeout` error thrown.
@@ -115,6 +118,9 @@ struct HTTPFetcher: Sendable {
         do {
             return try await client.execute(request, deadline: deadline)
         } catch {
+            if !Task.isCancelled, let refused = await CertificateProbe.diagnose(error, origin: origin, tls: tls, limit: connectTimeout) {
+                throw refused
+            }
             throw translate(error, origin: origin, phase: .beforeAnswer, label: label)
         }
     }

@@ -95,7 +95,7 @@ enum TransportFailure {
             default: return (.connection, "the TLS connection to \(host) failed: \(OneLine.clean(String(describing: error), maxCharacters: 100))")
             }
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
-            return (.connection, "the TLS certificate of \(host) is for another host name")
+            return (.certificate, "the TLS certificate of \(host) is for another host name; use a host name it names, or -k skips checking (unsafe)")
         default:
             return (.connection, "cannot reach \(host): \(OneLine.clean(String(describing: error), maxCharacters: 120))")
         }

@@ -1,0 +1,123 @@
+import Foundation
+import NIOSSL
+
+extension SourceOptions {
+    /// The TLS configuration for AsyncHTTPClient: the system's trust roots (or `SSL_CERT_FILE` and
+    /// `SSL_CERT_DIR` in their place, as OpenSSL-based tools read them, since NIOSSL itself only
+    /// looks at fixed paths), plus every `--cacert` file; with `--insecure`, no checking at all.
+    /// Every file is read here, so a missing or malformed one is a usage error naming it before
+    /// any request is sent, not a failed handshake later.
+    func tlsConfiguration() throws(SourceOptionError) -> TLSConfiguration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if insecure {
+            tls.certificateVerification = .none
+            return tls
+        }
+        let environment = trustEnvironment ?? ProcessInfo.processInfo.environment
+        if let roots = try Self.environmentRoots(environment) {
+            tls.trustRoots = roots.first
+            tls.additionalTrustRoots = roots.rest
+        }
+        for path in caCertificateFiles {
+            tls.additionalTrustRoots.append(.certificates(try PEMCertificates.load(path, named: "--cacert \(path)")))
+        }
+        // Loads every root now, as each connection will: a store that cannot be built is the
+        // command line's problem, said once, not a connection failure retried on every page.
+        do {
+            _ = try NIOSSLContext(configuration: tls)
+        } catch {
+            throw SourceOptionError("the trusted certificates (system, SSL_CERT_FILE, SSL_CERT_DIR, --cacert) cannot be loaded: \(error)")
+        }
+        return tls
+    }
+
+    /// The trust roots `SSL_CERT_FILE` and `SSL_CERT_DIR` name, nil when neither is set. As with
+    /// OpenSSL, each replaces only its own default: a bundle in `SSL_CERT_FILE` still leaves the
+    /// system's certificate directory in use, and `SSL_CERT_DIR` may list directories with `:`.
+    /// NIOSSL looks certificates up by hashed name only in its main trust root (further roots must
+    /// be PEM files), so the first directory goes there; the file's certificates and those of any
+    /// further directory are added as certificates.
+    private static func environmentRoots(
+        _ environment: [String: String]
+    ) throws(SourceOptionError) -> (first: NIOSSLTrustRoots, rest: [NIOSSLAdditionalTrustRoots])? {
+        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let directories = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        guard file != nil || directories != nil else { return nil }
+        var certificates: [NIOSSLCertificate] = []
+        if let file {
+            certificates += try PEMCertificates.load(file, named: "SSL_CERT_FILE=\(file)")
+        } else if let bundle = SystemTrust.bundle {
+            certificates += try PEMCertificates.load(bundle, named: "the system's CA bundle \(bundle)")
+        }
+        let directoryList = directories.map { $0.split(separator: ":").map(String.init) } ?? SystemTrust.directories
+        for directory in directoryList {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw SourceOptionError("SSL_CERT_DIR names \(directory), which is not a directory")
+            }
+        }
+        guard let firstDirectory = directoryList.first else { return (.certificates(certificates), []) }
+        for directory in directoryList.dropFirst() {
+            certificates += try PEMCertificates.hashedFiles(in: directory)
+        }
+        return (.file(firstDirectory), certificates.isEmpty ? [] : [.certificates(certificates)])
+    }
+}
+
+/// The system's trust store, where NIOSSL looks for it on Linux (its own paths are internal).
+enum SystemTrust {
+    static let bundle: String? = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"]
+        .first { FileManager.default.fileExists(atPath: $0) }
+    static let directories: [String] = ["/etc/ssl/certs"].filter {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+/// Certificates read from a PEM file, with a message naming the file and what is wrong with it.
+enum PEMCertificates {
+    static func load(_ path: String, named name: String) throws(SourceOptionError) -> [NIOSSLCertificate] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SourceOptionError("\(name): no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw SourceOptionError("\(name) is a directory; it must be a file of PEM certificates")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SourceOptionError("\(name) cannot be read (permission denied?)")
+        }
+        // Looked for first: NIOSSL throws the same error for a file without certificates as for a
+        // broken one, and the two need different advice.
+        guard data.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+            throw SourceOptionError("\(name) holds no certificate; it must contain PEM blocks (-----BEGIN CERTIFICATE-----)")
+        }
+        let certificates: [NIOSSLCertificate]
+        do {
+            certificates = try NIOSSLCertificate.fromPEMBytes(Array(data))
+        } catch {
+            throw SourceOptionError("\(name) is not a valid PEM certificate file (a certificate in it cannot be parsed)")
+        }
+        guard !certificates.isEmpty else {
+            throw SourceOptionError("\(name) holds no certificate; it must contain PEM blocks (-----BEGIN CERTIFICATE-----)")
+        }
+        return certificates
+    }
+
+    /// The certificates of a directory in OpenSSL's layout: files named by subject hash (`HASH.N`).
+    static func hashedFiles(in directory: String) throws(SourceOptionError) -> [NIOSSLCertificate] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var certificates: [NIOSSLCertificate] = []
+        for name in names.sorted() where isHashName(name) {
+            certificates += try load(directory + "/" + name, named: "SSL_CERT_DIR's \(directory)/\(name)")
+        }
+        return certificates
+    }
+
+    /// `5ad8a5d6.0`: eight hex digits, a dot, a number (`openssl rehash`; `.rN` names are CRLs).
+    static func isHashName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 8, !parts[1].isEmpty else { return false }
+        return parts[0].allSatisfy(\.isHexDigit) && parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber)
+    }
+}
