@@ -24,14 +24,19 @@ enum CompressionRoutes {
         router.get("compressed-missing") { _, _ in
             compressed(Compression.gzip.compress(#"{"message": "no such list"}"#), encoding: "gzip", status: .notFound)
         }
+        // A 404 whose plain-text body inflates to 200 KB, past the 64 KiB read of an error page.
+        router.get("compressed-long-missing") { _, _ in
+            let text = "no such list " + String(repeating: "x", count: 200 * 1024)
+            return compressed(Compression.gzip.compress(text), encoding: "gzip", status: .notFound, type: "text/plain")
+        }
         // Bytes in an encoding named in the path (br, zstd), which nobody asked for.
         router.get("encoded/:encoding") { _, context in
             compressed([0x1B, 0x2A, 0x00, 0xF8, 0x8D, 0x94, 0x6E, 0xDE], encoding: context.parameters.get("encoding") ?? "br")
         }
     }
 
-    static func compressed(_ bytes: [UInt8], encoding: String, status: HTTPResponse.Status = .ok) -> Response {
-        var headers: HTTPFields = [.contentType: "application/json"]
+    static func compressed(_ bytes: [UInt8], encoding: String, status: HTTPResponse.Status = .ok, type: String = "application/json") -> Response {
+        var headers: HTTPFields = [.contentType: type]
         headers[.contentEncoding] = encoding
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }

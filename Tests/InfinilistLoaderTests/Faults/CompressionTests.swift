@@ -42,6 +42,19 @@ import Testing
         }
     }
 
+    /// With a cap below the 64 KiB read of an error page, the client's limit stops a long
+    /// compressed error page: the page fails with its status, not with the cap.
+    @Test func aLongCompressedErrorPageUnderASmallCapStillShowsItsStatus() async throws {
+        try await withFaultServer { server in
+            var options = SourceOptions.faults(clock: TestClock())
+            options.maxPageBytes = 1024
+            let messages = try await loaderMessages(url: "\(server.base)/compressed-long-missing", options: options)
+            let failure = try #require(messages.last?.failed, "\(messages)")
+            #expect(failure.message.hasPrefix("HTTP 404 Not Found from 127.0.0.1:"), "\(failure.message)")
+            #expect(!failure.message.contains("--max-page-bytes"), "\(failure.message)")
+        }
+    }
+
     @Test(arguments: ["br", "zstd"])
     func anEncodingNobodyAskedForIsNamed(encoding: String) async throws {
         try await withFaultServer { server in
