@@ -11,47 +11,36 @@ import TestSupport
         SourceOptions.faults(clock: TestClock(), retries: retries)
     }
 
-    @Test func theProxyFlagSendsRequestsThroughTheProxy() async throws {
+    /// Loads the fault server's five-item page with the options `configure` sets while a proxy
+    /// runs, and says whether the request was tunnelled through that proxy.
+    private func loadThroughProxy(_ configure: @escaping @Sendable (inout SourceOptions, TinyProxy) -> Void) async throws -> Bool {
         try #require(TinyProxy.exists, "\(TinyProxy.missingMessage)")
-        try await TinyProxy.with { proxy in
+        let base = options()
+        return try await TinyProxy.with { proxy in
             try await withFaultServer { server in
-                var options = options()
-                options.proxy = proxy.url()
+                var options = base
+                configure(&options, proxy)
                 let messages = try await loaderMessages(url: "\(server.base)/pages?page={page}", options: options)
                 #expect(messages.last?.loaded?.items.count == 5, "\(messages)")
-                #expect(proxy.tunnelled(toPort: try #require(URLComponents(string: server.base)?.port)), "\(proxy.log)")
+                return proxy.tunnelled(toPort: try #require(URLComponents(string: server.base)?.port))
             }
         }
     }
 
+    @Test func theProxyFlagSendsRequestsThroughTheProxy() async throws {
+        #expect(try await loadThroughProxy { options, proxy in options.proxy = proxy.url() })
+    }
+
     @Test(arguments: ["http_proxy", "all_proxy", "ALL_PROXY"])
     func theEnvironmentsProxyIsUsedForHTTP(variable: String) async throws {
-        try #require(TinyProxy.exists, "\(TinyProxy.missingMessage)")
-        try await TinyProxy.with { proxy in
-            try await withFaultServer { server in
-                var options = options()
-                options.environment = [variable: proxy.url()]
-                let messages = try await loaderMessages(url: "\(server.base)/pages?page={page}", options: options)
-                #expect(messages.last?.loaded?.items.count == 5, "\(messages)")
-                #expect(proxy.tunnelled(toPort: try #require(URLComponents(string: server.base)?.port)), "\(proxy.log)")
-            }
-        }
+        #expect(try await loadThroughProxy { options, proxy in options.environment = [variable: proxy.url()] })
     }
 
     /// Upper-case HTTP_PROXY is ignored, as curl ignores it (a CGI program gets it from a
     /// request's `Proxy:` header); https_proxy is for https URLs only.
     @Test(arguments: ["HTTP_PROXY", "https_proxy", "HTTPS_PROXY"])
     func otherVariablesDoNotProxyHTTP(variable: String) async throws {
-        try #require(TinyProxy.exists, "\(TinyProxy.missingMessage)")
-        try await TinyProxy.with { proxy in
-            try await withFaultServer { server in
-                var options = options()
-                options.environment = [variable: proxy.url()]
-                let messages = try await loaderMessages(url: "\(server.base)/pages?page={page}", options: options)
-                #expect(messages.last?.loaded?.items.count == 5, "\(messages)")
-                #expect(!proxy.log.contains("CONNECT 127.0.0.1"), "\(proxy.log)")
-            }
-        }
+        #expect(try await !loadThroughProxy { options, proxy in options.environment = [variable: proxy.url()] })
     }
 
     @Test(arguments: [
@@ -62,34 +51,20 @@ import TestSupport
         (["NO_PROXY": "example.com"], "localhost,127.0.0.1"),
     ])
     func noProxyGoesStraightToTheServer(environment: [String: String], flag: String?) async throws {
-        try #require(TinyProxy.exists, "\(TinyProxy.missingMessage)")
-        try await TinyProxy.with { proxy in
-            try await withFaultServer { server in
-                var options = options()
-                options.environment = environment.merging(["http_proxy": proxy.url()]) { $1 }
-                options.noProxy = flag
-                let messages = try await loaderMessages(url: "\(server.base)/pages?page={page}", options: options)
-                #expect(messages.last?.loaded?.items.count == 5, "\(messages)")
-                #expect(!proxy.log.contains("CONNECT 127.0.0.1"), "\(proxy.log)")
-            }
-        }
+        #expect(try await !loadThroughProxy { options, proxy in
+            options.environment = environment.merging(["http_proxy": proxy.url()]) { $1 }
+            options.noProxy = flag
+        })
     }
 
     /// `--noproxy ''` lets no host bypass, whatever NO_PROXY says; `--proxy` wins over the
     /// environment.
     @Test func theFlagsWinOverTheEnvironment() async throws {
-        try #require(TinyProxy.exists, "\(TinyProxy.missingMessage)")
-        try await TinyProxy.with { proxy in
-            try await withFaultServer { server in
-                var options = options()
-                options.environment = ["NO_PROXY": "127.0.0.1", "http_proxy": "http://127.0.0.1:1"]
-                options.proxy = proxy.url()
-                options.noProxy = ""
-                let messages = try await loaderMessages(url: "\(server.base)/pages?page={page}", options: options)
-                #expect(messages.last?.loaded?.items.count == 5, "\(messages)")
-                #expect(proxy.tunnelled(toPort: try #require(URLComponents(string: server.base)?.port)), "\(proxy.log)")
-            }
-        }
+        #expect(try await loadThroughProxy { options, proxy in
+            options.environment = ["NO_PROXY": "127.0.0.1", "http_proxy": "http://127.0.0.1:1"]
+            options.proxy = proxy.url()
+            options.noProxy = ""
+        })
     }
 
     @Test func aProxyWithBasicAuthGetsItsPasswordAndTheServerDoesNot() async throws {
