@@ -89,6 +89,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
+                "ProcessSpawn",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 
 /// A certificate authority and server certificates made with the `openssl` command when the tests
 /// first need them, in a temporary directory: nothing secret is checked in, and nothing expires
@@ -61,31 +62,25 @@ public struct TestCertificates: Sendable {
         return TestCertificates(directory: directory)
     }
 
-    /// Runs `openssl` and returns what it wrote on stdout.
+    /// Runs `openssl` in `directory` and returns what it wrote on stdout. Spawned and waited for
+    /// with `ChildProcess` (posix_spawn, `waitpid` on its own pid): Foundation's
+    /// `Process.waitUntilExit` spins a run loop on a test thread and was seen never to return
+    /// while other tests spawned and reaped processes. Output goes to files, not pipes: a pipe's
+    /// write end could leak into a process another test spawns at the same moment.
     @discardableResult
     private static func openssl(_ arguments: [String], in directory: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        // Files, not pipes: a pipe's write end can leak into a process another test spawns at the
-        // same moment (tmux stays alive), and reading it to the end would then never finish.
         let outPath = directory + "/openssl-\(UUID().uuidString).out"
         let errPath = outPath + ".err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
+        let child = try ChildProcess.spawn(
+            "/bin/sh",
+            ["-c", #"cd "$0" && exec /usr/bin/openssl "$@""#, directory] + arguments,
+            environment: ProcessInfo.processInfo.environment,
+            stdio: ChildProcess.Stdio(input: "/dev/null", output: outPath, errors: errPath)
+        )
+        let status = try child.waitUntilExit()
         let written = FileManager.default.contents(atPath: outPath) ?? Data()
         let said = FileManager.default.contents(atPath: errPath) ?? Data()
-        guard process.terminationStatus == 0 else {
+        guard status == 0 else {
             throw TestCertificateError("openssl \(arguments.joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")
         }
         return String(decoding: written, as: UTF8.self)

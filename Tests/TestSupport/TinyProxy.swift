@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import Glibc
 
 /// A real HTTP proxy for the tests: Debian's `tinyproxy` (installed by `make deps`), run in the
@@ -42,21 +43,18 @@ public struct TinyProxy: Sendable {
         let configURL = directory.appendingPathComponent("tinyproxy.conf")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
         let logURL = directory.appendingPathComponent("log")
-        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        let logHandle = try FileHandle(forWritingTo: logURL)
-        defer { try? logHandle.close() }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-d", "-c", configURL.path]
-        process.standardOutput = logHandle
-        process.standardError = logHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // ChildProcess (posix_spawn, waitpid on its own pid), not Foundation's Process, whose
+        // waitUntilExit spins a run loop on a test thread and was seen never to return.
+        let process = try ChildProcess.spawn(
+            path,
+            ["-d", "-c", configURL.path],
+            environment: ProcessInfo.processInfo.environment,
+            stdio: ChildProcess.Stdio(input: "/dev/null", output: logURL.path)
+        )
         // SIGKILL: tinyproxy in the foreground does not always leave on SIGTERM.
         defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            kill(process.pid, SIGKILL)
+            _ = try? process.waitUntilExit()
         }
         try await waitUntilListening(port: port, process: process, logURL: logURL)
         return try await body(TinyProxy(port: port, logURL: logURL))
@@ -88,10 +86,10 @@ public struct TinyProxy: Sendable {
     }
 
     /// Polls (up to 15 s) until the proxy accepts a connection.
-    private static func waitUntilListening(port: Int, process: Process, logURL: URL) async throws {
+    private static func waitUntilListening(port: Int, process: ChildProcess, logURL: URL) async throws {
         let deadline = ContinuousClock.now + .seconds(15)
         while ContinuousClock.now < deadline {
-            guard process.isRunning else {
+            guard process.exitStatus() == nil else {
                 let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
                 throw ProxyStartError("tinyproxy exited at start: \(log.suffix(500))")
             }
