@@ -38,6 +38,7 @@ let package = Package(
             name: "InfinilistLoader",
             dependencies: [
                 "InfinilistCore",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),

@@ -50,6 +50,8 @@ enum SourceFactory {
         source.environment = ProcessInfo.processInfo.environment
         source.caCertificateFiles = options.caCertificates
         source.insecure = options.insecure
+        // The screen re-fetches dropped pages and refreshes; a dump reads every page once.
+        source.keptAnswers = options.dump ? .none : .sizedByWindow(keep: options.keep)
         return source
     }
 }

@@ -21,6 +21,8 @@ public struct HTTPSource: PageSource {
     private let itemsPath: JSONPath?
     /// `-v`'s note on the proxy, shown with the first page.
     private let proxyNote: String?
+    /// Answers kept for conditional requests; nil when every page is read once (`--dump`).
+    let keptAnswers: KeptAnswers?
 
     /// Creates the HTTP client for checked settings; nothing is requested yet.
     init(_ settings: SourceConfiguration.HTTPSettings) {
@@ -28,6 +30,10 @@ public struct HTTPSource: PageSource {
         self.itemsPath = settings.itemsPath
         self.name = SourceName.of(settings.url)
         self.proxyNote = settings.proxy.note
+        switch settings.keptAnswers {
+        case .none: self.keptAnswers = nil
+        case .sizedByWindow(let keep): self.keptAnswers = KeptAnswers(windowItems: keep)
+        }
         // Created last: a client that is never shut down traps on deinit.
         self.fetcher = HTTPFetcher(
             client: Self.makeClient(timeout: settings.timeout, connectTimeout: settings.connectTimeout, proxy: settings.proxy.server, maxPageBytes: settings.maxPageBytes, tls: settings.tls),
@@ -53,9 +59,21 @@ public struct HTTPSource: PageSource {
 
     public func fetch(_ key: PageKey) async throws -> PageResponse {
         let label = "page \(key.index + 1)"
-        let request = pager.request(for: key)
+        var request = pager.request(for: key)
         let url = try PageURL.check(request.url, key: key, label: label)
+        let kept = keptAnswers?.kept(for: request.address)
+        request.headers += kept?.conditions ?? []
         let body = try await retrying.send(request, to: url, label: label)
+        if body.status == 304 {
+            return try Revalidation.reuse(kept, answer: body, method: request.method, label: label, notes: openingNotes(for: key))
+        }
+        let response = try decode(body, key: key, label: label)
+        if response.end == nil { keptAnswers?.keep(response, for: request.address, page: key.index) }
+        return response
+    }
+
+    /// The page in a successful answer: its items, or the end when the answer is empty.
+    private func decode(_ body: HTTPBody, key: PageKey, label: String) throws -> PageResponse {
         guard body.isSuccess else { throw Self.statusError(body) }
         if let end = EmptyAnswer.end(of: body) {
             let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"

@@ -43,6 +43,8 @@ public struct SourceConfiguration: Sendable {
         var proxy: ProxyChoice.Decision = .init(server: nil, note: nil)
         /// How https servers are checked: system roots, `--cacert`, `SSL_CERT_FILE`/`DIR`, `-k`.
         let tls: TLSConfiguration
+        /// Whether answers are kept for conditional requests.
+        var keptAnswers: KeptAnswersSetting = .none
     }
 }
 
@@ -116,6 +118,7 @@ extension SourceOptions {
             retryClock: retryClock,
             tls: try tlsConfiguration()
         )
+        settings.keptAnswers = keptAnswers
         settings.proxy = try ProxyChoice.decide(for: start.origin, proxyFlag: proxy, noProxyFlag: noProxy, environment: environment)
         return settings
     }

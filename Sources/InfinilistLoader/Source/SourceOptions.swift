@@ -67,7 +67,19 @@ public struct SourceOptions: Sendable {
     /// `--max-pages N`: stop after this many pages, whatever the API says; nil for no cap.
     public var maxPages: Int?
 
+    /// Whether answers are kept for conditional requests (`KeptAnswers`), and the page window
+    /// they are sized by. `--dump` reads every page once and keeps none.
+    public var keptAnswers: KeptAnswersSetting = .sizedByWindow(keep: nil)
+
     public init() {}
+}
+
+/// Whether a source keeps answers to revalidate them (`If-None-Match`, a 304 reusing the answer).
+public enum KeptAnswersSetting: Sendable {
+    /// None kept: every page is read once (`--dump`).
+    case none
+    /// Twice the page window: `--keep` items, or twenty of the largest pages when nil.
+    case sizedByWindow(keep: Int?)
 }
 
 /// Builds the source a checked configuration describes.

@@ -19,19 +19,8 @@ import Testing
         }
     }
 
-    /// Starts `request` and returns its page, passing over other messages (countdowns).
     private func load(_ loader: Loader, _ inbox: MessageInbox, _ request: PageRequest) async throws -> PageResult {
-        await loader.start(request)
-        var seen = 0
-        while true {
-            let messages = await inbox.wait(for: seen + 1)
-            try #require(messages.count > seen, "no answer to \(request)")
-            seen = messages.count
-            for message in messages {
-                if let loaded = message.loaded, loaded.request == request { return loaded }
-                if let failed = message.failed, failed.request == request { throw failed }
-            }
-        }
+        try await inbox.answer(to: request, from: loader)
     }
 
     private static func id(of item: Item) -> String? {

@@ -2,6 +2,7 @@ import Foundation
 import InfinilistCore
 import InfinilistLoader
 import InfinilistRuntime
+import Testing
 
 /// Collects `--dump` lines in memory instead of writing to a file descriptor.
 final class LineCollector: LineOutput {
@@ -41,6 +42,22 @@ final class MessageInbox: Sendable {
             try? await Task.sleep(for: .milliseconds(5))
         }
         return messages.all
+    }
+
+    /// Starts `request` on `loader` and returns its page, passing over other messages
+    /// (countdowns, other pages); a failure is thrown.
+    func answer(to request: PageRequest, from loader: Loader) async throws -> PageResult {
+        await loader.start(request)
+        var seen = 0
+        while true {
+            let messages = await wait(for: seen + 1)
+            try #require(messages.count > seen, "no answer to \(request)")
+            seen = messages.count
+            for message in messages {
+                if let loaded = message.loaded, loaded.request == request { return loaded }
+                if let failed = message.failed, failed.request == request { throw failed }
+            }
+        }
     }
 }
 

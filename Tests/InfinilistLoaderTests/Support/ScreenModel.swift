@@ -28,12 +28,8 @@ enum ScreenModel {
         keep: Int? = nil,
         timeLimit: Duration = .seconds(120)
     ) async -> ScreenRun {
-        let notes = LockedList<String>()
-        guard let inbox = try? Inbox() else { preconditionFailure("no pipe for the inbox") }
-        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: { notes.append($0) })
-        let driver = LoaderDriver(loader: loader)
         var pressedOn: Frame?
-        let screen = ScriptedScreen(size: size) { frame in
+        let (final, notes) = await run(source: source, size: size, keep: keep, timeLimit: timeLimit) { frame in
             if frame.rows.contains(where: { $0.text.contains("— end ·") || $0.text.contains("✗ page") }) {
                 return [.char("q")]
             }
@@ -42,6 +38,29 @@ enum ScreenModel {
             pressedOn = frame
             return [.end]
         }
+        var state = final
+        _ = state.update(.key(.end))   // bring the footer row into view
+        let frame = render(state)
+        let footer = frame.rows.map(\.text).first { $0.contains("— end ·") || $0.contains("✗ page") } ?? ""
+        let items = (0..<state.store.itemCount).map { state.store.item(at: $0) }
+        return ScreenRun(items: items, tail: state.tail, footer: footer, total: state.total, notes: notes)
+    }
+
+    /// Runs the real event loop on `source` with a screen that types what `react` says on seeing
+    /// each frame, until the loop ends (q) or `timeLimit` passes; the final state and the
+    /// loader's `-v` notes.
+    static func run(
+        source: any PageSource,
+        size: Size = Size(rows: 12, columns: 200),
+        keep: Int? = nil,
+        timeLimit: Duration = .seconds(120),
+        react: @escaping (Frame) -> [Key]
+    ) async -> (state: AppState, notes: [String]) {
+        let notes = LockedList<String>()
+        guard let inbox = try? Inbox() else { preconditionFailure("no pipe for the inbox") }
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: { notes.append($0) })
+        let driver = LoaderDriver(loader: loader)
+        let screen = ScriptedScreen(size: size, react: react)
         let model = AppState(config: AppConfig(sourceName: loader.sourceName, keep: keep), size: size)
         // A loop that never ends would hang the test: stop it as a signal would.
         let watchdog = Task {
@@ -59,12 +78,7 @@ enum ScreenModel {
         }
         watchdog.cancel()
         await driver.shutdown()
-        var final = state
-        _ = final.update(.key(.end))   // bring the footer row into view
-        let frame = render(final)
-        let footer = frame.rows.map(\.text).first { $0.contains("— end ·") || $0.contains("✗ page") } ?? ""
-        let items = (0..<final.store.itemCount).map { final.store.item(at: $0) }
-        return ScreenRun(items: items, tail: final.tail, footer: footer, total: final.total, notes: notes.all)
+        return (state, notes.all)
     }
 }
 

@@ -1,0 +1,80 @@
+import Synchronization
+
+/// Answers kept for conditional requests: a page's decoded answer with its `ETag` and
+/// `Last-Modified`, by request address. When a page is asked for again (a re-fetch of rows the
+/// screen dropped, a refresh, a poll) the request carries `If-None-Match`/`If-Modified-Since`,
+/// and a `304 Not Modified` hands back the kept answer without reading or parsing a body. On
+/// GitHub a 304 does not count against the rate limit, so scrolling back costs nothing.
+///
+/// Bounded like the page window, in items: twice `--keep`, or forty of the largest pages seen
+/// (the window keeps twenty). Over the budget, the answers for the pages farthest from the one
+/// just read go first, as the window drops the pages farthest from the cursor: scrolling reads
+/// pages in order, and dropping the least recently used instead would drop, at every step, the
+/// very page the scroll reaches next. The kept items share their storage with the rows on screen
+/// (Swift values are copied on write), so the pages the window holds cost nothing twice; the
+/// budget pays for the ones it dropped. Shared by concurrent fetches, hence the lock.
+final class KeptAnswers: Sendable {
+    /// A kept answer and what makes it revalidatable.
+    struct Kept: Sendable {
+        let response: PageResponse
+        let etag: String?
+        let lastModified: String?
+
+        /// The headers that ask the server whether the answer is still current.
+        var conditions: [HeaderField] {
+            var fields: [HeaderField] = []
+            if let etag { fields.append(HeaderField(name: "If-None-Match", value: etag)) }
+            if let lastModified { fields.append(HeaderField(name: "If-Modified-Since", value: lastModified)) }
+            return fields
+        }
+    }
+
+    private struct State {
+        var entries: [String: (kept: Kept, page: Int)] = [:]
+        var items = 0
+        var largestPage = 1
+    }
+
+    private let state = Mutex(State())
+    /// `--keep`, the window's size in items; nil when the window sizes itself by the pages.
+    private let windowItems: Int?
+
+    init(windowItems: Int?) {
+        self.windowItems = windowItems
+    }
+
+    /// The kept answer for `address`; nil when none is kept.
+    func kept(for address: String) -> Kept? {
+        state.withLock { $0.entries[address]?.kept }
+    }
+
+    /// Keeps `response`, the answer to `address`, when its headers make it revalidatable
+    /// (an `ETag` or a `Last-Modified`, and no `Cache-Control: no-store`); otherwise forgets any
+    /// answer kept for it. Then drops the answers farthest from `page` while over the budget.
+    func keep(_ response: PageResponse, for address: String, page: Int) {
+        let etag = response.headers.first(named: "etag")
+        let lastModified = response.headers.first(named: "last-modified")
+        let noStore = response.headers.first(named: "cache-control")?.lowercased().contains("no-store") == true
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: address) { state.items -= Self.size(of: old.kept) }
+            guard etag != nil || lastModified != nil, !noStore else { return }
+            let kept = Kept(response: response, etag: etag, lastModified: lastModified)
+            state.largestPage = max(state.largestPage, response.items.count)
+            state.items += Self.size(of: kept)
+            state.entries[address] = (kept, page)
+            let budget = windowItems.map { 2 * $0 } ?? 40 * state.largestPage
+            // Empty pages weigh nothing, but there are never more answers than items allowed.
+            while state.items > budget || state.entries.count > budget {
+                let others = state.entries.lazy.filter { $0.key != address }
+                guard let farthest = others.max(by: { abs($0.value.page - page) < abs($1.value.page - page) }) else { break }
+                state.entries[farthest.key] = nil
+                state.items -= Self.size(of: farthest.value.kept)
+            }
+        }
+    }
+
+    /// How many answers are kept (for tests).
+    var count: Int { state.withLock { $0.entries.count } }
+
+    private static func size(of kept: Kept) -> Int { kept.response.items.count }
+}
