@@ -39,6 +39,33 @@ import TestSupport
         }
     }
 
+    /// The way a new user behind a company proxy and a company CA tries it:
+    /// `HTTPS_PROXY=… infinilist --cacert ca.pem https://…`. The proxy only opens a tunnel to
+    /// the host (it never sees the request), and TLS runs end to end through it.
+    @Test func httpsThroughTheProxyToAServerWithAPrivateCA() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try #require(TinyProxy.exists, "\(TinyProxy.missingMessage)")
+        let files = try TestCertificates.get()
+        try await TinyProxy.with { proxy in
+            try await TLSCommandLineTests.withServer { base, requests in
+                let run = try await ProcessRun.run(
+                    Binary.path,
+                    ["--dump", "-v", "--cacert", files.caFile, "\(base)/items?page={page}"],
+                    environment: ["HTTPS_PROXY": proxy.url()],
+                    timeout: .seconds(20)
+                )
+                #expect(run.status == 0, "stderr: \(run.stderr)")
+                #expect(run.stdout.split(separator: "\n").count == 2, "stdout: \(run.stdout)")
+                #expect(run.stderr.contains("via proxy 127.0.0.1:\(proxy.port) (HTTPS_PROXY)"), "stderr: \(run.stderr)")
+                let port = try #require(URLComponents(string: base)?.port)
+                #expect(proxy.tunnelled(toPort: port), "\(proxy.log)")
+                // The proxy saw the tunnel, not the requests inside it.
+                #expect(!proxy.log.contains("/items"), "\(proxy.log)")
+                #expect(requests.value == 2)
+            }
+        }
+    }
+
     @Test func dashUSendsBasicAuth() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FeatureServer.with { base, _ in
