@@ -29,7 +29,10 @@ enum ProxyFailure {
                 if let credentials = proxy.credentials {
                     return (.proxy, "\(name) refused to open a tunnel to \(origin.displayHost) (its answer to CONNECT was not 2xx: the user name or password for \(credentials.shown) may be wrong, or it forbids that host and port (403) or cannot reach it (502))")
                 }
-                return (.proxy, "\(name) refused to open a tunnel to \(origin.displayHost) (its answer to CONNECT was not 2xx, e.g. 403 Forbidden or 502 Bad Gateway)")
+                // Plain http is tunnelled too (AsyncHTTPClient has no absolute-form requests),
+                // and many proxies open tunnels to port 443 only.
+                let plainHTTP = origin.scheme == "http" ? "; http URLs are tunnelled too, which proxies that allow CONNECT only to port 443 refuse: --noproxy \(origin.host) goes straight to it" : ""
+                return (.proxy, "\(name) refused to open a tunnel to \(origin.displayHost) (its answer to CONNECT was not 2xx, e.g. 403 Forbidden or 502 Bad Gateway)\(plainHTTP)")
             case .httpProxyHandshakeTimeout:
                 return (.timeout, "\(name) did not open a tunnel to \(origin.displayHost) within the connection limit of \(HTTPFetcher.seconds(limits.connectTimeout))")
             case .connectTimeout, .getConnectionFromPoolTimeout:

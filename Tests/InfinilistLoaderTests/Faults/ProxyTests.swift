@@ -116,6 +116,8 @@ import TestSupport
                 let message = try #require(messages.last?.failed?.message, "\(messages)")
                 let host = try #require(URLComponents(string: server.base)?.port).description
                 #expect(message.contains("the proxy 127.0.0.1:\(proxy.port) (--proxy) refused to open a tunnel to 127.0.0.1:\(host)"), "\(message)")
+                // The server is plain http: the message says why it was tunnelled and the way round.
+                #expect(message.contains("http URLs are tunnelled too, which proxies that allow CONNECT only to port 443 refuse: --noproxy 127.0.0.1 goes straight to it"), "\(message)")
                 #expect(server.log.all.isEmpty)
             }
         }
