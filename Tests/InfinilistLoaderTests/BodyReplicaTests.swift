@@ -70,6 +70,34 @@ import Testing
         ))
     }
 
+    /// A point in time: its id opened beforehand is the first cursor, each answer's `pit_id` the
+    /// next, and `search_after` the last hit's sort values. The walk ends on the first empty page:
+    /// there is no hit to continue after.
+    @Test func elasticsearchPointInTimeFollowsPitIdAndSearchAfterTogether() async throws {
+        let path = "/es/_search"
+        let body = { (pit: String, after: Int?) in
+            let search = after.map { index in
+                let (time, id) = ElasticsearchReplica.sortValues(index)
+                return ",\"search_after\":[\(time),\"\(id)\"]"
+            } ?? ""
+            return #"POST {"size":10,"pit":{"id":"\#(pit)","keep_alive":"1m"},"sort":[{"@timestamp":"desc"},{"_shard_doc":"asc"}]"# + search + "}"
+        }
+        try await ReplicaCheck.run(ReplicaCase(
+            path: path,
+            options: Self.options {
+                $0.body = #"{"size": {limit}, "pit": {"id": "{cursor}", "keep_alive": "1m"}, "sort": [{"@timestamp": "desc"}, {"_shard_doc": "asc"}], "search_after": {last.sort}}"#
+                $0.firstCursor = "pit-open"
+                $0.cursorPath = "pit_id"
+                $0.pageSize = 10
+            },
+            idPath: "_id",
+            ids: (1...25).map { "log-\($0)" },
+            requests: [path, path, path, path],
+            bodies: [body("pit-open", nil), body("pit-10", 9), body("pit-20", 19), body("pit-25", 24)],
+            end: "end of list (page 4 is empty)"
+        ))
+    }
+
     @Test func openAlexStartsWithTheFirstCursorStar() async throws {
         let base = "/openalex/works?filter=publication_year:2024&per-page=25"
         try await ReplicaCheck.run(ReplicaCase(

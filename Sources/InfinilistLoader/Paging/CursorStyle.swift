@@ -52,6 +52,11 @@ struct CursorStyle: PaginationStyle {
         case .noCursor(let said):
             return .end(EndReason("no cursor (\(path) is \(said))"), notes: notes)
         case .cursor(let cursor):
+            // A cursor that goes with the last item's fields (Elasticsearch's point in time with
+            // search_after) cannot go past an empty page: there is no item to continue after.
+            if !lastItemPaths.isEmpty, response.items.isEmpty {
+                return .end(EndReason("end of list (page \(key.index + 1) is empty)"), notes: notes)
+            }
             let (successor, missing) = key.successor(after: response, lastItemPaths: lastItemPaths)
             guard var next = successor else { return .end(.missingLastField(missing), notes: notes) }
             next.cursor = cursor
