@@ -98,7 +98,7 @@ struct CommandOptions: ParsableArguments {
     var maxPageBytes: ByteSize?
 
     @Option(name: .customLong("retries"), help: ArgumentHelp(
-        "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",
+        "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504; a POST only after a connection failure before any answer, 408, 429 and 503), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",
         valueName: "n"))
     var retries: Int?
 
