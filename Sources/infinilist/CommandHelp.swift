@@ -25,6 +25,14 @@ enum CommandHelp {
         next link in the body (--next PATH, or found: next, links.next, _links.next.href, \
         next_page_url, paging.next, ...), else shows a single page.
 
+        POST bodies: -d BODY (or -d @FILE, -d @- for stdin) sends a body with every request, \
+        as POST unless -X METHOD says otherwise. Placeholders work there too: in a JSON body each \
+        one is a whole value, quoted or bare, filled with a string for {cursor}, a number for \
+        {page}, {offset} and {limit}, and the last item's field as it is for {last.PATH} (an \
+        array stays an array); a member whose placeholder has no value yet is left out of its \
+        object. --first-cursor VALUE gives the first request a cursor. A POST is retried only \
+        after a connection failure before any answer, 408, 429 and 503.
+
         Paging stops on the API's own signal: an empty page, has_more: false, last: true, a page \
         count or total reached (page and offset APIs); a missing, null or empty cursor or next \
         link (cursor and link APIs, which may send empty pages mid-list). A cursor or link that \
@@ -55,6 +63,11 @@ enum CommandHelp {
           # Hacker News stories, newest first (Algolia counts pages from 0).
           infinilist --first-page 0 --format '{title} ({points} points)' \\
             'https://hn.algolia.com/api/v1/search_by_date?tags=story&page={page}'
+          # Notion database query: a POST with the cursor in the JSON body.
+          infinilist -H "Authorization: Bearer $NOTION_TOKEN" \\
+            -H 'Notion-Version: 2022-06-28' \\
+            -d '{"start_cursor": "{cursor}", "page_size": {limit}}' \\
+            'https://api.notion.com/v1/databases/DATABASE_ID/query'
           # Pick an issue with Enter: its JSON lands in issue.json.
           infinilist \\
             'https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}' \\

@@ -10,7 +10,7 @@ extension CommandOptions {
         if let url, url.isEmpty { throw ValidationError("the URL is empty: give the API's URL, or none for the demo feed") }
         let texts: [(String?, String)] = [
             (itemsPath, "--items"), (format, "--format"), (idPath, "--id"), (cursorPath, "--cursor"),
-            (nextPath, "--next"),
+            (nextPath, "--next"), (firstCursor, "--first-cursor"), (method, "--request"), (data, "--data"),
         ]
         for (value, flag) in texts where value?.isEmpty == true {
             throw ValidationError(EmptyValue.message(flag: flag))

@@ -54,6 +54,11 @@ struct CommandOptions: ParsableArguments {
         valueName: "path"))
     var nextPath: String?
 
+    @Option(name: .customLong("first-cursor"), help: ArgumentHelp(
+        "The cursor of the first request, for APIs that want one (OpenAlex: '*'), in place of {cursor} in the URL or the body (default: the first request leaves {cursor} out).",
+        valueName: "value"))
+    var firstCursor: String?
+
     @Option(name: .customLong("max-pages"), help: ArgumentHelp(
         "Stop after this many pages, whatever the API says (a safety cap).", valueName: "n"))
     var maxPages: Int?
@@ -62,6 +67,16 @@ struct CommandOptions: ParsableArguments {
         "A request header, e.g. 'Authorization: Bearer TOKEN'. Repeatable. Sent only to the URL's own origin.",
         valueName: "name: value"))
     var headers: [String] = []
+
+    @Option(name: [.customShort("X"), .customLong("request")], help: ArgumentHelp(
+        "The request method, as typed (methods are case-sensitive), e.g. POST (default: GET, or POST with -d).",
+        valueName: "method"))
+    var method: String?
+
+    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp(
+        "The body of every request, sent with POST unless -X says otherwise; @FILE reads it from a file, @- from standard input (at most 1 MiB, read once). Placeholders page as in the URL: in a JSON body each stands for a whole value, quoted or not ({\"start_cursor\": \"{cursor}\", \"page_size\": {limit}}), and a member without a value yet is left out; a form body (a=1&after={cursor}) is filled like a query. Content-Type: application/json is sent for a body starting with { or [, application/x-www-form-urlencoded otherwise, unless -H gives one.",
+        valueName: "body"))
+    var data: String?
 
     @Option(name: .customLong("prefetch"), help: ArgumentHelp(
         "When to ask for the next page: 'auto' (default) starts one screen before the last loaded row, and earlier when you scroll fast on a slow network; a number fixes the distance in rows.",
@@ -83,7 +98,7 @@ struct CommandOptions: ParsableArguments {
     var maxPageBytes: ByteSize?
 
     @Option(name: .customLong("retries"), help: ArgumentHelp(
-        "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",
+        "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504; a POST only after a connection failure before any answer, 408, 429 and 503), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",
         valueName: "n"))
     var retries: Int?
 
@@ -153,7 +168,11 @@ struct CommandOptions: ParsableArguments {
             if demoItems != nil { throw ValidationError("--demo-items only applies to the demo feed (no URL)") }
         }
         if url == nil {
-            for (given, flag) in [(cursorPath != nil, "--cursor"), (nextPath != nil, "--next"), (maxPages != nil, "--max-pages")] where given {
+            let given = [
+                (cursorPath != nil, "--cursor"), (nextPath != nil, "--next"), (maxPages != nil, "--max-pages"),
+                (firstCursor != nil, "--first-cursor"), (method != nil, "-X/--request"), (data != nil, "-d/--data"),
+            ]
+            for (given, flag) in given where given {
                 throw ValidationError("\(flag) applies to a URL, not to the demo feed")
             }
         }

@@ -64,9 +64,17 @@ enum NamedSourceArguments {
     /// reported at its line rather than as an anonymous error about the whole command line.
     /// Every message is made from the setting as written: an expanded `${VAR}` (a token) is
     /// never shown.
+    ///
+    /// The body (`data`) is checked first, and every other setting with it, since its
+    /// placeholders are where `cursor` and `first_cursor` find their `{cursor}`.
     private static func check(_ settings: [ConfigArgument], asWritten: [ConfigArgument], name: String, path: String) throws {
+        let isBody = { (setting: ConfigArgument) in setting.key.replacingOccurrences(of: "_", with: "-") == "data" }
         let url = settings.first(where: \.isURL)?.words ?? []
-        for (setting, written) in zip(settings, asWritten) where !setting.isURL {
+        let pairs = zip(settings, asWritten).filter { !$0.0.isURL }
+        let bodyFirst = pairs.filter { isBody($0.0) } + pairs.filter { !isBody($0.0) }
+        let body = settings.filter(isBody).flatMap(\.attachedWords)
+        for (setting, written) in bodyFirst {
+            let context = isBody(setting) ? url : url + body
             let place = "\(path) line \(setting.line) ([sources.\(name)] \(setting.key))"
             let flag = setting.key.replacingOccurrences(of: "_", with: "-")
             if let problem = CommandShape.options.typeProblem(name: flag, value: written.value) {
@@ -78,10 +86,10 @@ enum NamedSourceArguments {
                 throw ValidationError("\(place): \(CommandOptions.message(for: error))")
             }
             do {
-                _ = try CommandOptions.parse(CommandWords.normalized(url + setting.attachedWords))
+                _ = try CommandOptions.parse(CommandWords.normalized(context + setting.attachedWords))
             } catch {
                 do {
-                    _ = try CommandOptions.parse(CommandWords.normalized(url + written.attachedWords))
+                    _ = try CommandOptions.parse(CommandWords.normalized(context + written.attachedWords))
                 } catch {
                     throw ValidationError("\(place): \(CommandOptions.message(for: error))")
                 }

@@ -12,6 +12,7 @@ enum SourceFactory {
     ///   without it (while validating) only whether a terminal is there is checked.
     static func configuration(from options: CommandOptions, askingForPassword: Bool = false) throws -> SourceConfiguration {
         var source = sourceOptions(from: options)
+        if let data = options.data { source.body = try BodyArguments.read(data) }
         if let user = options.user, !user.contains(":"), options.url != nil {
             guard PasswordPrompt.terminalAvailable else { throw PasswordPrompt.noTerminal(user: user) }
             source.user = askingForPassword ? user + ":" + (try PasswordPrompt.ask(user: user)) : user + ":"
@@ -36,6 +37,8 @@ enum SourceFactory {
         source.cursorPath = options.cursorPath
         source.nextPath = options.nextPath
         source.maxPages = options.maxPages
+        source.firstCursor = options.firstCursor
+        source.method = options.method
         source.headers = options.headers
         if let timeout = options.timeout {
             source.timeout = timeout > 0 && timeout <= 86_400 ? .milliseconds(Int64((timeout * 1000).rounded(.up))) : .zero

@@ -11,12 +11,14 @@ struct ProcessRun {
 
     var stdoutLines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: true) }
 
-    /// `environment` is added to the test's own environment.
+    /// `environment` is added to the test's own environment; `input` is its standard input (none
+    /// without it).
     /// `started` runs once the process is running, with its pid (to send it a signal).
     static func run(
         _ executable: String,
         _ arguments: [String],
         environment extra: [String: String] = [:],
+        input: String? = nil,
         timeout: Duration = .seconds(8),
         started: (Int32) async throws -> Void = { _ in }
     ) async throws -> ProcessRun {
@@ -36,7 +38,13 @@ struct ProcessRun {
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = directory.url.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         do {
             try await started(process.processIdentifier)

@@ -6,7 +6,7 @@ import Collections
 ///
 /// Not `indirect`: arrays and dictionaries already store their elements out of line, and boxing
 /// every string and number would cost one allocation per scalar when parsing large pages.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// The number's literal text, exactly as it appeared in the input (`-0.0`, `1e400`, ...).

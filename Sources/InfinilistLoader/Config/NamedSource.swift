@@ -1,7 +1,7 @@
 /// One `[sources.NAME]` table of the config file: a URL and the flags that go with it, started
 /// with `infinilist @NAME`. Its settings are the long flags without their dashes (`items`,
-/// `format`, `first-page` or `first_page`), so every flag can be given a default here, and the
-/// command line overrides it.
+/// `format`, `first-page` or `first_page`; `method` for `request`), so every flag can be given a
+/// default here, and the command line overrides it.
 public struct NamedSource: Sendable, Equatable {
     public let name: String
     /// The line of the table's header (or of its first key).
@@ -24,7 +24,8 @@ public struct NamedSource: Sendable, Equatable {
     public func arguments(environment: [String: String], file: String, expanding: Bool = true) throws(ConfigError) -> [ConfigArgument] {
         var result: [ConfigArgument] = []
         for setting in settings {
-            let key = setting.key.replacingUnderscores
+            // `method` reads better than `request` in a file; both are `-X`.
+            let key = setting.key.replacingUnderscores == "method" ? "request" : setting.key.replacingUnderscores
             let place = "\(file) line \(setting.line) ([sources.\(name)] \(setting.key))"
             func expand(_ text: String) throws(ConfigError) -> String {
                 guard expanding else { return text }

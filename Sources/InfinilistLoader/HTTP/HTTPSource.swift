@@ -26,7 +26,9 @@ public struct HTTPSource: PageSource {
 
     /// Creates the HTTP client for checked settings; nothing is requested yet.
     init(_ settings: SourceConfiguration.HTTPSettings) {
-        self.pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages)
+        var pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages)
+        pager.requests = settings.request
+        self.pager = pager
         self.itemsPath = settings.itemsPath
         self.name = SourceName.of(settings.url)
         self.proxyNote = settings.proxy.note
@@ -76,8 +78,8 @@ public struct HTTPSource: PageSource {
     private func decode(_ body: HTTPBody, key: PageKey, label: String) throws -> PageResponse {
         guard body.isSuccess else { throw Self.statusError(body) }
         if let end = EmptyAnswer.end(of: body) {
-            let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
-            var response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: .null, items: [], notes: openingNotes(for: key) + [line])
+            let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
+            var response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: .null, items: [], notes: openingNotes(for: key, request: request) + [line])
             response.end = end
             return response
         }
@@ -97,14 +99,14 @@ public struct HTTPSource: PageSource {
             throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
         }
         let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
-        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.path)"
+        let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.path)"
         return PageResponse(
             url: body.url,
             status: body.status,
             headers: body.headers,
             body: json,
             items: found.items,
-            notes: openingNotes(for: key) + [line]
+            notes: openingNotes(for: key, request: request) + [line]
         )
     }
 
@@ -116,9 +118,16 @@ public struct HTTPSource: PageSource {
         try? await fetcher.client.shutdown()
     }
 
-    /// The pager's notes for the first page, and which proxy is used (or why none).
-    private func openingNotes(for key: PageKey) -> [String] {
-        pager.openingNotes(for: key) + (key.index == 0 ? [proxyNote].compactMap { $0 } : [])
+    /// The pager's notes for the first page, which proxy is used (or why none), and the first
+    /// request's body, cut (never a header: those may hold tokens).
+    private func openingNotes(for key: PageKey, request: SourceRequest) -> [String] {
+        guard key.index == 0 else { return pager.openingNotes(for: key) }
+        var notes = pager.openingNotes(for: key) + [proxyNote].compactMap { $0 }
+        if let sent = request.body {
+            let text = OneLine.clean(String(decoding: sent, as: UTF8.self), maxCharacters: 200)
+            notes.append("\(request.method) body (\(ByteCount.text(sent.count))): \(text)")
+        }
+        return notes
     }
 
     private static func makeClient(timeout: Duration, connectTimeout: Duration, proxy: ProxyServer?, maxPageBytes: Int, tls: TLSConfiguration) -> HTTPClient {

@@ -18,6 +18,11 @@ struct QueryAwareFiller {
     private var pairHasEquals = false
     private var pairValueHasContent = false
 
+    /// `inQuery` starts in the query string rather than the path: a form body is one.
+    init(inQuery: Bool = false) {
+        if inQuery { region = .query }
+    }
+
     mutating func appendLiteral(_ text: String) {
         for character in text {
             switch region {

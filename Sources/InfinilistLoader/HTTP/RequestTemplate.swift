@@ -1,11 +1,19 @@
-/// How a key's URL becomes the request a page is fetched with. Today every page is a GET of the
-/// style's URL; a method and a body with placeholders (a cursor in a JSON body, GraphQL variables)
-/// belong here, so that the styles, the loop guard and the fetcher need not change for them.
+import InfinilistCore
+
+/// How a key becomes the request a page is fetched with: the method, the template's own headers
+/// (the body's `Content-Type`), the style's URL, and the body (`-d`) with the key's placeholders
+/// filled in. The same key always gives the same request, so a page dropped from memory is
+/// fetched again with the same body and the same cursor, and the loop guard (which compares
+/// `SourceRequest.address`, body included) sees a cursor that comes back in a body as it does in
+/// a URL. The styles, the loop guard and the fetcher need not know whether a cursor travels in
+/// the URL or the body.
 struct RequestTemplate: Sendable {
     var method = "GET"
     var headers: [HeaderField] = []
+    var body: BodyTemplate?
 
-    func request(url: String) -> SourceRequest {
-        SourceRequest(method: method, url: url, headers: headers)
+    func request(url: String, key: PageKey, limit: Int) -> SourceRequest {
+        let filled = body?.fill { placeholder in key.value(of: placeholder, limit: limit) }
+        return SourceRequest(method: method, url: url, headers: headers, body: filled)
     }
 }

@@ -19,6 +19,26 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
         /// A field of the previous page's last item, by path (`{last.id}`).
         case last(path: String)
 
+        /// The placeholders there are, for messages about an unknown one.
+        static let known = "{page}, {offset}, {limit}, {cursor}, {last.PATH}"
+
+        /// The placeholder written `{name}`; nil for an unknown name. Shared by the URL and the
+        /// body templates, so both know the same names. A `{last.PATH}` whose path is malformed
+        /// throws.
+        static func named(_ name: String) throws(JSONPathError) -> Placeholder? {
+            switch name {
+            case "page": return .page
+            case "offset": return .offset
+            case "limit": return .limit
+            case "cursor": return .cursor
+            default:
+                guard name.hasPrefix("last."), name.count > 5 else { return nil }
+                let path = String(name.dropFirst(5))
+                _ = try JSONPath(parsing: path)
+                return .last(path: path)
+            }
+        }
+
         public var description: String {
             switch self {
             case .page: return "{page}"
@@ -102,25 +122,18 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func placeholder(named name: String) throws(URLTemplateError) -> Placeholder {
-        switch name {
-        case "page": return .page
-        case "offset": return .offset
-        case "limit": return .limit
-        case "cursor": return .cursor
-        default:
-            if name.hasPrefix("last."), name.count > 5 {
-                let path = String(name.dropFirst(5))
-                do throws(JSONPathError) {
-                    _ = try JSONPath(parsing: path)
-                } catch {
-                    throw URLTemplateError("in the placeholder {\(name)}: \(error.message)")
-                }
-                return .last(path: path)
-            }
+        let found: Placeholder?
+        do throws(JSONPathError) {
+            found = try Placeholder.named(name)
+        } catch {
+            throw URLTemplateError("in the placeholder {\(name)}: \(error.message)")
+        }
+        guard let found else {
             throw URLTemplateError(
-                "unknown placeholder {\(OneLine.clean(name, maxCharacters: 40))} in the URL; known: {page}, {offset}, {limit}, {cursor}, {last.PATH}; a literal '{' must be percent-encoded as %7B"
+                "unknown placeholder {\(OneLine.clean(name, maxCharacters: 40))} in the URL; known: \(Placeholder.known); a literal '{' must be percent-encoded as %7B"
             )
         }
+        return found
     }
 
     /// Keeps RFC 3986's unreserved characters, encodes every other byte: safe in a path segment and

@@ -13,11 +13,17 @@ struct CursorStyle: PaginationStyle {
     let pageSize: Int
     /// `--cursor PATH`; nil detects.
     let cursorPath: JSONPath?
+    var bodyPlaceholders: [URLTemplate.Placeholder] = []
+    /// `--first-cursor VALUE`: the first request's cursor (OpenAlex's `*`); nil leaves it out.
+    var firstCursor: String? = nil
 
     var name: String {
         let from = cursorPath.map { "--cursor \($0)" } ?? "a cursor field found in the first response"
-        return "cursors ({cursor} in the URL, from \(from))"
+        let first = firstCursor.map { ", the first one --first-cursor \(PagingText.quoted($0, max: 40))" } ?? ""
+        return "cursors ({cursor} \(location(of: .cursor)), from \(from)\(first))"
     }
+
+    func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0, cursor: firstCursor) }
 
     var repeatReason: EndReason? { EndReason("cursor repeated an earlier one") }
     var itemsMayShift: Bool { false }
@@ -46,7 +52,12 @@ struct CursorStyle: PaginationStyle {
         case .noCursor(let said):
             return .end(EndReason("no cursor (\(path) is \(said))"), notes: notes)
         case .cursor(let cursor):
-            let (successor, missing) = key.successor(after: response, template: template)
+            // A cursor that goes with the last item's fields (Elasticsearch's point in time with
+            // search_after) cannot go past an empty page: there is no item to continue after.
+            if !lastItemPaths.isEmpty, response.items.isEmpty {
+                return .end(EndReason("end of list (page \(key.index + 1) is empty)"), notes: notes)
+            }
+            let (successor, missing) = key.successor(after: response, lastItemPaths: lastItemPaths)
             guard var next = successor else { return .end(.missingLastField(missing), notes: notes) }
             next.cursor = cursor
             next.via = .field(path.description)

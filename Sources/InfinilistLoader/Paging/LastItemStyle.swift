@@ -8,14 +8,16 @@ struct LastItemStyle: PaginationStyle {
     let template: URLTemplate
     let firstPage: Int
     let pageSize: Int
+    var bodyPlaceholders: [URLTemplate.Placeholder] = []
 
     var name: String {
-        let fields = template.lastItemPaths.map { "{last.\($0)}" }.joined(separator: ", ")
-        return "fields of the last item received (\(fields) in the URL)"
+        let fields = lastItemPaths.map { "{last.\($0)}" }.joined(separator: ", ")
+        let place = lastItemPaths.first.map { location(of: .last(path: $0)) } ?? "in the URL"
+        return "fields of the last item received (\(fields) \(place))"
     }
 
     var repeatReason: EndReason? {
-        EndReason("\(template.lastItemPaths.map { "last.\($0)" }.joined(separator: ", ")) repeated an earlier one")
+        EndReason("\(lastItemPaths.map { "last.\($0)" }.joined(separator: ", ")) repeated an earlier one")
     }
 
     var itemsMayShift: Bool { false }
@@ -24,7 +26,7 @@ struct LastItemStyle: PaginationStyle {
         if let reason = CounterStopRules.end(after: key, response: response, position: key.index + 1) {
             return .end(reason)
         }
-        let (next, missing) = key.successor(after: response, template: template)
+        let (next, missing) = key.successor(after: response, lastItemPaths: lastItemPaths)
         guard let next else { return .end(.missingLastField(missing)) }
         return .page(next)
     }

@@ -16,6 +16,7 @@ struct NextLinkStyle: PaginationStyle {
     var firstPage: Int { 1 }
     /// `--next PATH`; nil detects.
     let nextPath: JSONPath?
+    var bodyPlaceholders: [URLTemplate.Placeholder] = []
 
     var name: String {
         if let nextPath { return "next links at --next \(nextPath)" }

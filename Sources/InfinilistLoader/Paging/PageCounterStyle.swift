@@ -7,11 +7,14 @@ struct PageCounterStyle: PaginationStyle {
     let template: URLTemplate
     let firstPage: Int
     let pageSize: Int
+    var bodyPlaceholders: [URLTemplate.Placeholder] = []
 
-    var usesPageNumbers: Bool { template.placeholders.contains(.page) }
+    var usesPageNumbers: Bool { placeholders.contains(.page) }
 
     var name: String {
-        usesPageNumbers ? "page numbers from \(firstPage) ({page} in the URL)" : "offsets ({offset} in the URL)"
+        usesPageNumbers
+            ? "page numbers from \(firstPage) ({page} \(location(of: .page)))"
+            : "offsets ({offset} \(location(of: .offset)))"
     }
 
     var repeatReason: EndReason? { nil }
@@ -21,7 +24,7 @@ struct PageCounterStyle: PaginationStyle {
         if let reason = CounterStopRules.end(after: key, response: response, position: position(of: key)) {
             return .end(reason)
         }
-        let (next, missing) = key.successor(after: response, template: template)
+        let (next, missing) = key.successor(after: response, lastItemPaths: lastItemPaths)
         guard let next else { return .end(.missingLastField(missing)) }
         return .page(next)
     }

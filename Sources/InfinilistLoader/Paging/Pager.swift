@@ -33,7 +33,9 @@ struct Pager: Sendable {
         return Walk(firstKey: first, firstAddress: request(for: first).address)
     }
 
-    func request(for key: PageKey) -> SourceRequest { requests.request(url: style.url(for: key)) }
+    func request(for key: PageKey) -> SourceRequest {
+        requests.request(url: style.url(for: key), key: key, limit: style.pageSize)
+    }
 
     /// `-v` lines said before a page's request line: the style, on the first page.
     func openingNotes(for key: PageKey) -> [String] {

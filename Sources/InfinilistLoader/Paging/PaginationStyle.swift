@@ -16,9 +16,13 @@ protocol PaginationStyle: Sendable {
     var itemsMayShift: Bool { get }
     /// The URL template the user gave; `{limit}` is filled with `pageSize`.
     var template: URLTemplate { get }
+    /// The placeholders of the request's body (`-d`), which page as those of the URL do.
+    var bodyPlaceholders: [URLTemplate.Placeholder] { get }
     /// The first value of `{page}`.
     var firstPage: Int { get }
     var pageSize: Int { get }
+    /// The key of the first request.
+    func firstKey() -> PageKey
     func next(after key: PageKey, response: PageResponse) -> NextPage
 }
 
@@ -27,6 +31,27 @@ extension PaginationStyle {
 
     /// The key's own URL when a response gave one (a next link), else the template filled in.
     func url(for key: PageKey) -> String { key.url ?? template.url(for: key, limit: pageSize) }
+
+    /// The placeholders of the URL, then those of the body.
+    var placeholders: [URLTemplate.Placeholder] { template.placeholders + bodyPlaceholders }
+
+    /// The paths of the `{last.PATH}` placeholders of the URL and the body, each once.
+    var lastItemPaths: [String] {
+        var seen: Set<String> = []
+        return placeholders.compactMap { placeholder in
+            guard case .last(let path) = placeholder, seen.insert(path).inserted else { return nil }
+            return path
+        }
+    }
+
+    /// Where `placeholder` is, for `-v`: "in the URL", "in the body" or "in the URL and the body".
+    func location(of placeholder: URLTemplate.Placeholder) -> String {
+        switch (template.placeholders.contains(placeholder), bodyPlaceholders.contains(placeholder)) {
+        case (true, true): return "in the URL and the body"
+        case (false, true): return "in the body"
+        default: return "in the URL"
+        }
+    }
 }
 
 /// A style's decision about the page after the one just fetched, with `-v` notes explaining it.
@@ -35,47 +60,43 @@ enum NextPage: Sendable, Equatable {
     case end(EndReason, notes: [String] = [])
 }
 
+extension PageKey {
+    /// What `placeholder` stands for in this key's request, as JSON: a number for the counters, a
+    /// string for the cursor, the last item's field as the server sent it (Elasticsearch's `sort`
+    /// array stays an array in a JSON body). Nil while it has no value (no cursor on the first
+    /// request).
+    func value(of placeholder: URLTemplate.Placeholder, limit: Int) -> JSONValue? {
+        switch placeholder {
+        case .page: return .number(String(page))
+        case .offset: return .number(String(offset))
+        case .limit: return .number(String(limit))
+        case .cursor: return cursor.map(JSONValue.string)
+        case .last(let path): return lastItem[path]
+        }
+    }
+}
+
 extension URLTemplate {
-    /// The URL for `key`: every placeholder filled from the key's fields.
+    /// The URL for `key`: every placeholder filled with its text (`PlaceholderText`).
     func url(for key: PageKey, limit: Int) -> String {
-        fill { placeholder in
-            switch placeholder {
-            case .page: return String(key.page)
-            case .offset: return String(key.offset)
-            case .limit: return String(limit)
-            case .cursor: return key.cursor
-            case .last(let path): return key.lastItem[path]
-            }
-        }
-    }
-
-    /// The paths of the `{last.PATH}` placeholders.
-    var lastItemPaths: [String] {
-        placeholders.compactMap { placeholder in
-            if case .last(let path) = placeholder { return path }
-            return nil
-        }
-    }
-
-    var hasPagingPlaceholder: Bool {
-        placeholders.contains { $0 != .limit }
+        fill { placeholder in key.value(of: placeholder, limit: limit).flatMap(PlaceholderText.text(of:)) }
     }
 }
 
 extension PageKey {
     /// The key of the next page as far as every style agrees: counters advanced past this page's
-    /// items and the fields of its last item that `template` asks for. Nil with the path of the
-    /// first `{last.PATH}` field the last item lacks (the list cannot go on without it).
-    func successor(after response: PageResponse, template: URLTemplate) -> (key: PageKey?, missing: String?) {
+    /// items and the fields of its last item that `paths` (the URL's and the body's `{last.PATH}`)
+    /// ask for. Nil with the path of the first field the last item lacks (the list cannot go on
+    /// without it).
+    func successor(after response: PageResponse, lastItemPaths paths: [String]) -> (key: PageKey?, missing: String?) {
         var next = advanced(by: response.items.count)
-        let paths = template.lastItemPaths
         guard !paths.isEmpty else { return (next, nil) }
         guard let last = response.items.last else { return (nil, paths[0]) }
         for path in paths {
-            guard let parsed = FieldPaths.parse(path), let value = last[parsed], let text = LastItemValue.text(of: value) else {
+            guard let parsed = FieldPaths.parse(path), let value = last[parsed], PlaceholderText.text(of: value) != nil else {
                 return (nil, path)
             }
-            next.lastItem[path] = text
+            next.lastItem[path] = value
         }
         return (next, nil)
     }
@@ -90,9 +111,9 @@ extension EndReason {
     }
 }
 
-/// The text a `{last.PATH}` placeholder is filled with: a scalar as written, an array or object
-/// (Elasticsearch's `sort` values) as compact JSON; nothing for null or an empty string.
-enum LastItemValue {
+/// The text a placeholder is filled with in a URL or a form body: a scalar as written, an array or
+/// object (Elasticsearch's `sort` values) as compact JSON; nothing for null or an empty string.
+enum PlaceholderText {
     static func text(of value: JSONValue) -> String? {
         switch value {
         case .null: return nil

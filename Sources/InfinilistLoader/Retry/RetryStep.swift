@@ -17,28 +17,36 @@ enum RetryStep: Sendable, Equatable {
 extension RetryPolicy {
     /// Statuses worth retrying besides rate limits (RFC 9110: the request may succeed later).
     static let transientStatuses: Set<Int> = [408, 500, 502, 503, 504]
+    /// The statuses a request that is not idempotent (a POST) is sent again after: the server
+    /// says it did not act on it (408 Request Timeout, 503 Service Unavailable), like a rate limit
+    /// (429). A 500, 502 or 504 may come after the server acted, so the POST is not repeated.
+    static let notActedOnStatuses: Set<Int> = [408, 503]
 
     /// Decides what follows an attempt, given how many retries were already made.
     /// - Parameter now: the wall clock, seconds since 1970, for HTTP dates and Unix reset times.
-    func step(after outcome: Result<HTTPBody, PageLoadError>, retriesDone: Int, now: Double) -> RetryStep {
+    /// - Parameter idempotent: whether the method may be repeated (`RequestMethod.isIdempotent`);
+    ///   a POST is retried only after a connection failure before any answer, 408, 429 (and the
+    ///   other rate-limit answers) and 503.
+    func step(after outcome: Result<HTTPBody, PageLoadError>, retriesDone: Int, now: Double, idempotent: Bool = true) -> RetryStep {
         switch outcome {
         case .failure(let error):
-            guard error.isTransient else { return .giveUp(error) }
+            guard error.isTransient, idempotent || error.beforeAnswer else { return .giveUp(error) }
             guard retriesDone < retries else { return .giveUp(gaveUp(error)) }
             return .retry(after: backoff(retry: retriesDone + 1), reason: "\(error.message) (retry \(retriesDone + 1) of \(retries))")
         case .success(let body):
-            return step(after: body, retriesDone: retriesDone, now: now)
+            return step(after: body, retriesDone: retriesDone, now: now, idempotent: idempotent)
         }
     }
 
-    private func step(after body: HTTPBody, retriesDone: Int, now: Double) -> RetryStep {
+    private func step(after body: HTTPBody, retriesDone: Int, now: Double, idempotent: Bool) -> RetryStep {
         if body.isSuccess { return .accept }
         let status = body.status
         let limit = RateLimit(headers: body.headers, now: now)
         let retryAfter = body.headers.first(named: "retry-after").flatMap { RetryAfter.seconds($0, now: now) }
         // GitHub: 403 with x-ratelimit-remaining: 0 (primary limit) or with Retry-After (secondary).
         let rateLimited = status == 429 || (status == 403 && (limit?.isExhausted == true || retryAfter != nil))
-        guard rateLimited || Self.transientStatuses.contains(status) else { return .accept }
+        let transient = idempotent ? Self.transientStatuses : Self.notActedOnStatuses
+        guard rateLimited || transient.contains(status) else { return .accept }
 
         let host = WebOrigin(body.url)?.displayHost ?? "the server"
         // A reset already past (clock skew) still waits a second rather than hammering the server.

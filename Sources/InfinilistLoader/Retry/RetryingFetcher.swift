@@ -22,6 +22,7 @@ struct RetryingFetcher: Sendable {
 
     func send(_ request: SourceRequest, to url: RequestURL, label: String) async throws -> HTTPBody {
         let host = url.origin.displayHost
+        let idempotent = RequestMethod.isIdempotent(request.method)
         var retriesDone = 0
         while true {
             if let pause = pacer.pause(before: host, now: clock.now()) {
@@ -37,7 +38,7 @@ struct RetryingFetcher: Sendable {
             if case .success(let body) = outcome, let limit = RateLimit(headers: body.headers, now: clock.now()) {
                 pacer.record(limit, host: host, now: clock.now())
             }
-            switch policy.step(after: outcome, retriesDone: retriesDone, now: clock.now()) {
+            switch policy.step(after: outcome, retriesDone: retriesDone, now: clock.now(), idempotent: idempotent) {
             case .accept:
                 return try outcome.get()
             case .giveUp(let error):

@@ -20,8 +20,10 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
     /// The opaque cursor taken from the previous response (`{cursor}`); nil on the first page.
     public var cursor: String?
-    /// Fields of the previous page's last item, by path (`{last.PATH}`); empty on the first page.
-    public var lastItem: [String: String]
+    /// Fields of the previous page's last item, by path (`{last.PATH}`), as the server sent them:
+    /// a JSON body gets the value itself (Elasticsearch's `sort` array), a URL its text
+    /// (`PlaceholderText`). Empty on the first page.
+    public var lastItem: [String: JSONValue]
     /// An absolute URL to fetch instead of filling the template (Link header, next link in the body).
     public var url: String?
     /// Where the previous response said how to reach this page (the `Link` header, or the field a
@@ -33,7 +35,7 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         page: Int,
         offset: Int = 0,
         cursor: String? = nil,
-        lastItem: [String: String] = [:],
+        lastItem: [String: JSONValue] = [:],
         url: String? = nil,
         via: Via? = nil
     ) {
@@ -55,7 +57,7 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var parts = ["index \(index)", "page \(page)", "offset \(offset)"]
         if let cursor { parts.append("cursor \(cursor)") }
-        for (path, value) in lastItem.sorted(by: { $0.key < $1.key }) { parts.append("last.\(path) \(value)") }
+        for (path, value) in lastItem.sorted(by: { $0.key < $1.key }) { parts.append("last.\(path) \(value.compactJSON)") }
         if let url { parts.append("url \(url)") }
         if let via { parts.append("via \(via)") }
         return parts.joined(separator: ", ")

@@ -33,6 +33,11 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
     public let kind: Kind
     /// One line, no control characters, for the footer row and stderr.
     public let message: String
+    /// The connection failed before any answer began (refused, reset or closed before the status
+    /// line, a name that does not resolve, no connection within the limit): the server cannot
+    /// have acted on the request, so even a POST may be sent again. Not part of `==`: it decides
+    /// retrying, not what is shown.
+    public var beforeAnswer = false
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
@@ -40,6 +45,10 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var description: String { message }
+
+    public static func == (left: PageLoadError, right: PageLoadError) -> Bool {
+        left.kind == right.kind && left.message == right.message
+    }
 
     /// Whether the same request may succeed later (connection errors, timeouts, 408, 429, 5xx).
     public var isTransient: Bool {

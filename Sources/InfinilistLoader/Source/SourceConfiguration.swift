@@ -29,6 +29,8 @@ public struct SourceConfiguration: Sendable {
         let itemsPath: JSONPath?
         let maxPages: Int?
         let headers: [HeaderField]
+        /// The method, body and body headers of every page's request.
+        let request: RequestTemplate
         /// The user name and password of the starting URL, sent as Basic auth like `-H` headers.
         let urlCredentials: URLCredentials?
         let credentials: CredentialScope
@@ -91,16 +93,18 @@ extension SourceOptions {
         } catch {
             throw SourceOptionError(error.message)
         }
+        let parsedHeaders = try headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
+        let request = try requestTemplate(headers: parsedHeaders)
         var paging = PaginationStyles.Settings(firstPage: firstPage, pageSize: pageSize)
         paging.cursorPath = try cursorPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--cursor") }
         paging.nextPath = try nextPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--next") }
-        let style = try PaginationStyles.choose(for: template, settings: paging)
+        paging.firstCursor = firstCursor
+        let style = try PaginationStyles.choose(for: template, body: request.body?.placeholders ?? [], settings: paging)
         let start: RequestURL
         switch RequestURL.parse(style.url(for: style.firstKey())) {
         case .success(let url): start = url
         case .failure(let problem): throw SourceOptionError("the URL \(OneLine.clean(URLText.masked(url), maxCharacters: 120)) \(problem.reason)")
         }
-        let parsedHeaders = try headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
         var settings = SourceConfiguration.HTTPSettings(
             url: url,
             style: style,
@@ -108,6 +112,7 @@ extension SourceOptions {
             itemsPath: try itemsPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--items", prefixed: false) },
             maxPages: maxPages,
             headers: parsedHeaders,
+            request: request,
             urlCredentials: try UserArgument.credentials(user) ?? start.credentials,
             credentials: try CredentialScope(origin: start.origin, trustedHosts: trustedHosts),
             timeout: timeout,

@@ -22,6 +22,11 @@ public struct SourceOptions: Sendable {
     public var itemsPath: String?
     /// `-H 'Name: value'`, sent only to the starting URL's origin.
     public var headers: [String] = []
+    /// `-X METHOD`; nil is GET, or POST when there is a body.
+    public var method: String?
+    /// `-d BODY`: the body of every request, already read from its file (`@FILE`, `@-`) by the
+    /// command line, with placeholders filled per page (`BodyTemplate`).
+    public var body: String?
     /// `--timeout SECONDS`: per request, connect to last byte.
     public var timeout: Duration = .seconds(30)
     /// `--max-page-bytes N`: larger bodies are cut off with an error.
@@ -66,6 +71,9 @@ public struct SourceOptions: Sendable {
     public var nextPath: String?
     /// `--max-pages N`: stop after this many pages, whatever the API says; nil for no cap.
     public var maxPages: Int?
+    /// `--first-cursor VALUE`: the cursor of the first request (OpenAlex's `*`); nil leaves
+    /// `{cursor}` out of it.
+    public var firstCursor: String?
 
     /// Whether answers are kept for conditional requests (`KeptAnswers`), and the page window
     /// they are sized by. `--dump` reads every page once and keeps none.

@@ -1,4 +1,4 @@
-/// A complete answer to a GET: status, headers and the body bytes (at most the byte cap).
+/// A complete answer to a request: status, headers and the body bytes (at most the byte cap).
 struct HTTPBody: Sendable {
     /// The URL that answered, after redirects, as it was sent (no user name or password).
     let url: String
@@ -8,6 +8,8 @@ struct HTTPBody: Sendable {
     let bytes: [UInt8]
     /// `url` with `user:***@` when the starting URL's credentials were sent with it; nil otherwise.
     var shownURL: String? = nil
+    /// The method of the request that was answered (a 303 turns a POST into a GET), for `-v`.
+    var method = "GET"
 
     var contentType: String { headers.first(named: "content-type") ?? "no content type" }
     var isSuccess: Bool { (200...299).contains(status) }

@@ -87,6 +87,7 @@ struct HTTPFetcher: Sendable {
             )
             var body = HTTPBody(url: current.text, status: status, reason: response.status.reasonPhrase, headers: headers, bytes: bytes)
             if let sentCredentials { body.shownURL = URLText.insertingUserInfo(sentCredentials.shown, into: current.text) }
+            body.method = sent.method
             return body
         }
     }

@@ -36,7 +36,25 @@ enum TransportFailure {
         if let error = error as? PageLoadError { return error }
         if let failure = decompressionFailure(error, label: label, host: origin.displayHost, limits: limits) { return failure }
         guard let (kind, text) = describe(error, origin: origin, phase: phase, limits: limits) else { return CancellationError() }
-        return PageLoadError(kind, text)
+        var failure = PageLoadError(kind, text)
+        failure.beforeAnswer = phase == .beforeAnswer && (kind == .connection || isConnectTimeout(error))
+        return failure
+    }
+
+    /// Whether `error` is the connection limit running out: no connection was made, so nothing
+    /// was sent.
+    private static func isConnectTimeout(_ error: any Error) -> Bool {
+        switch error {
+        case let error as HTTPClientError:
+            return [.connectTimeout, .getConnectionFromPoolTimeout, .tlsHandshakeTimeout].contains(error)
+        case let error as ChannelError:
+            if case .connectTimeout = error { return true }
+            return false
+        case let error as NIOConnectionError:
+            return error.connectionErrors.first.map { isConnectTimeout($0.error) } ?? false
+        default:
+            return false
+        }
     }
 
     /// What happened, or nil for a cancellation.

@@ -5,7 +5,7 @@ import Testing
 /// Filling URL templates: empty query parameters left out on the first request, values
 /// percent-encoded, malformed templates rejected, random templates never crashing.
 @Suite struct TemplateFillTests {
-    private func fill(_ text: String, cursor: String? = nil, last: [String: String] = [:], page: Int = 1, offset: Int = 0) throws -> String {
+    private func fill(_ text: String, cursor: String? = nil, last: [String: JSONValue] = [:], page: Int = 1, offset: Int = 0) throws -> String {
         let template = try URLTemplate(parsing: text)
         return template.url(for: PageKey(page: page, offset: offset, cursor: cursor, lastItem: last), limit: 20)
     }
@@ -31,7 +31,7 @@ import Testing
         #expect(try fill("https://x/api?page={page}&offset={offset}&limit={limit}", page: 3, offset: 40) == "https://x/api?page=3&offset=40&limit=20")
         #expect(try fill("https://x/api?cursor={cursor}", cursor: "dXNlcjpVMEc5V0ZYTlo+/=") == "https://x/api?cursor=dXNlcjpVMEc5V0ZYTlo%2B%2F%3D")
         #expect(try fill("https://x/api?c={cursor}", cursor: "a&b=c#d?é ") == "https://x/api?c=a%26b%3Dc%23d%3F%C3%A9%20")
-        #expect(try fill("https://x/api?after={last.sort}", last: ["sort": #"[1,"a"]"#]) == "https://x/api?after=%5B1%2C%22a%22%5D")
+        #expect(try fill("https://x/api?after={last.sort}", last: ["sort": .array([.number("1"), .string("a")])]) == "https://x/api?after=%5B1%2C%22a%22%5D")
     }
 
     @Test(arguments: [

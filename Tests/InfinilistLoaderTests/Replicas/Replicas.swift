@@ -25,6 +25,9 @@ enum Replicas {
         XReplica.register(on: router)
         ShopifyReplica.register(on: router)
         ElasticsearchReplica.register(on: router)
+        ElasticsearchSearchAfterReplica.register(on: router)
+        NotionDatabaseReplica.register(on: router)
+        OpenAlexReplica.register(on: router)
         ClassicOffsetReplica.register(on: router)
         MisbehavingReplica.register(on: router)
     }

@@ -16,6 +16,9 @@ struct ReplicaCase: Sendable, CustomTestStringConvertible {
     /// Every request the server must see, in order (path and query, percent-decoded): no request
     /// past the known end.
     var requests: [String]
+    /// Method and body of every request that is not a GET, in order (`POST {"page_size":10}`),
+    /// when the API pages with a body.
+    var bodies: [String] = []
     /// The end reason: after "stopped: " in `-v`, in the footer row and in `--dump -v`'s last line.
     var end: String
     /// `-v` lines that must appear (the style's decisions).
@@ -46,6 +49,7 @@ enum ReplicaCheck {
                 } ?? "?"
             }
             check(ids: ids, requests: decoded(log.all), notes: errors.lines, replica, "dump", sourceLocation)
+            #expect(log.bodies == replica.bodies, "dump: bodies", sourceLocation: sourceLocation)
             #expect(errors.lines.last == "end: \(replica.end) (\(ids.count) item\(ids.count == 1 ? "" : "s"))", sourceLocation: sourceLocation)
         }
         try await withTestServer { base, log in
@@ -58,6 +62,7 @@ enum ReplicaCheck {
                 } ?? "?"
             }
             check(ids: ids, requests: decoded(log.all), notes: run.notes, replica, "screen", sourceLocation)
+            #expect(log.bodies == replica.bodies, "screen: bodies", sourceLocation: sourceLocation)
             #expect(run.tail == .ended(EndReason(replica.end)), "screen: \(run.footer)", sourceLocation: sourceLocation)
             #expect(run.footer.contains("· \(replica.end) —"), "screen footer: \(run.footer)", sourceLocation: sourceLocation)
             if let total = replica.total {

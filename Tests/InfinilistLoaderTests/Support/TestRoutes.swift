@@ -1,11 +1,17 @@
 import Foundation
 import Hummingbird
 
-/// Every request the test server received (path and query), in order.
+/// Every request the test server received (path and query), in order, and for requests with a
+/// method other than GET, the method and the body as they arrived.
 final class RequestLog: Sendable {
     private let entries = LockedList<String>()
+    private let sent = LockedList<String>()
     func record(_ uri: String) { entries.append(uri) }
+    /// `POST {"page_size":10}`: what a request other than a GET carried.
+    func recordSent(method: String, body: String) { sent.append(body.isEmpty ? method : "\(method) \(body)") }
     var all: [String] { entries.all }
+    /// Method and body of every request that was not a GET, in order.
+    var bodies: [String] { sent.all }
     func count(where matches: (String) -> Bool) -> Int { entries.all.filter(matches).count }
 }
 
@@ -85,6 +91,7 @@ enum TestRoutes {
             }
             return json(#"{"items": [{\#(fields.joined(separator: ", "))}]}"#)
         }
+        PostRoutes.register(on: router, log: log)
         Replicas.register(on: router, log: log)   // the APIs of docs/pagination-apis.md
         return router
     }
@@ -120,6 +127,10 @@ struct LogMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         log.record(request.uri.description)
+        guard request.method != .get else { return try await next(request, context) }
+        var request = request
+        let body = try await request.collectBody(upTo: 2 << 20)
+        log.recordSent(method: request.method.rawValue, body: String(buffer: body))
         return try await next(request, context)
     }
 }

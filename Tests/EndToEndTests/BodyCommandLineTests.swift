@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `-X`, `-d @FILE`, `-d @-` and `--first-cursor` through the built binary: the bodies the server
+/// received, the config file's `method`, `data` and `first_cursor`, and a usage error (exit 64)
+/// naming the problem for each mistake. Serialized, as the other command-line suites.
+@Suite(.serialized) struct BodyCommandLineTests {
+    static let template = "{\n  \"after\": \"{cursor}\",\n  \"size\": {limit}\n}\n"
+    static let expectedBodies = [#"{"size":3}"#, #"{"after":"c3","size":3}"#, #"{"after":"c6","size":3}"#]
+
+    @Test func aBodyFromAFileIsPostedWithTheCursorOfEachPage() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let directory = try TemporaryDirectory()
+        let file = directory.file("search.json").path
+        try Self.template.write(toFile: file, atomically: true, encoding: .utf8)
+        try await PostServer.with { server in
+            let run = try await ProcessRun.run(
+                Binary.path,
+                ["--dump", "-v", "--page-size", "3", "-d", "@" + file, "-H", "Authorization: Bearer s3cret", server.base + "/search"]
+            )
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stdoutLines.count == PostServer.itemCount)
+            #expect(server.bodies == Self.expectedBodies)
+            #expect(run.stderr.contains(#"POST body (10 bytes): {"size":3}"#), "stderr: \(run.stderr)")
+            #expect(run.stderr.contains("POST \(server.base)/search: HTTP 200 OK, 3 items at results"), "stderr: \(run.stderr)")
+            #expect(!run.stderr.contains("s3cret"))
+        }
+    }
+
+    @Test func aBodyFromStandardInputIsReadOnce() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await PostServer.with { server in
+            let run = try await ProcessRun.run(
+                Binary.path, ["--dump", "--page-size", "3", "-d", "@-", server.base + "/search"], input: Self.template
+            )
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stdoutLines.count == PostServer.itemCount)
+            #expect(server.bodies == Self.expectedBodies)
+        }
+    }
+
+    /// The config file's `method`, `data` (over several lines) and `first_cursor`; `cursor` is
+    /// accepted because the body has `{cursor}`.
+    @Test func aNamedSourceCarriesMethodBodyAndFirstCursor() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await PostServer.with { server in
+            let config = try ConfigDirectory("""
+                [sources.search]
+                url = "\(server.base)/search"
+                method = "POST"
+                data = '''
+                {"after": "{cursor}", "size": {limit}}
+                '''
+                first_cursor = "c0"
+                cursor = "next_cursor"
+                page_size = 4
+                """)
+            let run = try await ProcessRun.run(Binary.path, ["@search", "--dump"], environment: config.environment)
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            #expect(run.stdoutLines.count == PostServer.itemCount)
+            #expect(server.bodies == [#"{"after":"c0","size":4}"#, #"{"after":"c4","size":4}"#, #"{"after":"c8","size":4}"#])
+        }
+    }
+
+    @Test func eachMistakeIsAUsageErrorNamingIt() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let directory = try TemporaryDirectory()
+        let missing = directory.file("missing.json").path
+        let large = directory.file("large.json")
+        try Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 10).write(to: large)
+        let typo = directory.file("typo.json")
+        try "{\n  \"after\": \"{cursr}\"\n}\n".write(to: typo, atomically: true, encoding: .utf8)
+        let url = "http://127.0.0.1:9/search"
+        let cases: [([String], String)] = [
+            (["-d", "@" + missing, url], "-d @\(missing): there is no file \(missing)"),
+            (["-d", "@" + directory.url.path, url], "-d @\(directory.url.path): \(directory.url.path) is a directory; -d @FILE reads the body from a file"),
+            (["-d", "@" + large.path, url], "-d @\(large.path): \(large.path) is larger than 1 MiB"),
+            (["-d", "@" + typo.path, url], "the body (-d) at line 2, column 12: unknown placeholder {cursr}"),
+            (["-d", #"{"a": 1,}"#, url], "the body (-d) at line 1, column 9: expected a quoted key, found '}'"),
+            (["-X", "GET /", url], "-X 'GET /' is not an HTTP method"),
+            (["--first-cursor", "*", url + "?page={page}"], "--first-cursor needs {cursor} in the URL or the body"),
+            (["-d", "a=1"], "-d/--data applies to a URL, not to the demo feed"),
+            (["-X", "POST"], "-X/--request applies to a URL, not to the demo feed"),
+        ]
+        for (arguments, message) in cases {
+            let run = try await ProcessRun.run(Binary.path, ["--dump"] + arguments)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+}
