@@ -67,15 +67,15 @@ public struct HTTPSource: PageSource {
         request.headers += kept?.conditions ?? []
         let body = try await retrying.send(request, to: url, label: label)
         if body.status == 304 {
-            return try Revalidation.reuse(kept, answer: body, method: request.method, label: label, notes: openingNotes(for: key))
+            return try Revalidation.reuse(kept, answer: body, label: label, notes: openingNotes(for: key, request: request))
         }
-        let response = try decode(body, key: key, label: label)
+        let response = try decode(body, key: key, request: request, label: label)
         if response.end == nil { keptAnswers?.keep(response, for: request.address, page: key.index) }
         return response
     }
 
     /// The page in a successful answer: its items, or the end when the answer is empty.
-    private func decode(_ body: HTTPBody, key: PageKey, label: String) throws -> PageResponse {
+    private func decode(_ body: HTTPBody, key: PageKey, request: SourceRequest, label: String) throws -> PageResponse {
         guard body.isSuccess else { throw Self.statusError(body) }
         if let end = EmptyAnswer.end(of: body) {
             let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"

@@ -6,7 +6,7 @@ import InfinilistCore
 enum Revalidation {
     /// The kept answer, with `-v` notes for this exchange. A 304 to a request that carried no
     /// condition cannot be used: there is nothing to reuse, and the server's caching is confused.
-    static func reuse(_ kept: KeptAnswers.Kept?, answer: HTTPBody, method: String, label: String, notes: [String]) throws -> PageResponse {
+    static func reuse(_ kept: KeptAnswers.Kept?, answer: HTTPBody, label: String, notes: [String]) throws -> PageResponse {
         let host = WebOrigin(answer.url)?.displayHost ?? "the server"
         guard let kept else {
             throw PageLoadError(
@@ -15,7 +15,7 @@ enum Revalidation {
             )
         }
         var response = kept.response
-        let line = "\(method) \(OneLine.clean(answer.shown, maxCharacters: 300)): HTTP \(answer.statusLine), the page kept from before reused (\(Counted.text(response.items.count, "item")))"
+        let line = "\(answer.method) \(OneLine.clean(answer.shown, maxCharacters: 300)): HTTP \(answer.statusLine), the page kept from before reused (\(Counted.text(response.items.count, "item")))"
         response.notes = notes + [line]
         return response
     }
