@@ -88,8 +88,8 @@ enum CommandHelp {
           headers = { Authorization = "Bearer ${GITHUB_TOKEN}" }
           format = "{title} by {user.login}"
           id = "id"
-        The file is a subset of TOML: tables, arrays of tables, dotted keys, inline tables, \
-        strings (also over several lines, \"\"\"...\"\"\"), numbers, booleans and arrays \
+        The file is TOML 1.0: tables, arrays of tables, dotted keys, inline tables, strings \
+        (also over several lines, \"\"\"...\"\"\"), numbers, booleans, dates and arrays \
         (README.md, "Configuration").
 
         Mouse: the wheel scrolls and a click selects a row; --no-mouse leaves the mouse to the \

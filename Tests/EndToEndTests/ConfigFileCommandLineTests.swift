@@ -34,6 +34,8 @@ import Testing
         ("mouse = \"yes\"", "config.toml line 3 ([sources.x] mouse): expected true or false, not \"yes\""),
         ("mouse = 1", "config.toml line 3 ([sources.x] mouse): expected true or false, not 1"),
         ("timeout = -1.5", "config.toml line 3 ([sources.x] timeout): --timeout must be a number of seconds above 0"),
+        ("format = 1979-05-27", "config.toml line 3 ([sources.x] format): expected a string, a number, true or false, or an array of strings, not a date"),
+        ("mouse = 1979-05-27T07:32:00Z", "config.toml line 3 ([sources.x] mouse): expected a string, a number, true or false, or an array of strings, not a date-time"),
     ])
     func aSettingOfTheWrongTypeOrRangeSaysWhatIsExpected(setting: String, message: String) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")

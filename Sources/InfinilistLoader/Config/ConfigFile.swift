@@ -26,7 +26,11 @@ public struct ConfigFile: Sendable {
     /// anything else (a directory, a FIFO, a device, a loop of links) is named in the error.
     public static func load(path: String) throws(ConfigError) -> ConfigFile {
         let bytes = try ConfigFileReader.read(path: path, limit: maxBytes)
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
+        // Decoded by the standard library, which repairs bad bytes (so a round trip tells them)
+        // and keeps a leading byte order mark for the parser to judge; Foundation's
+        // String(bytes:encoding:) drops one, and a file opening with two would pass.
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else {
             throw ConfigError("the config file \(path) is not UTF-8 text")
         }
         return try ConfigFile(text: text, path: path)

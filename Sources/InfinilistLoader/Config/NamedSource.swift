@@ -108,7 +108,7 @@ public struct NamedSource: Sendable, Equatable {
                 }
             }
             return texts
-        case .boolean, .table:
+        case .boolean, .table, .dateTime:
             throw ConfigError("\(place): expected \(takes), not \(value.kindName)")
         }
     }

@@ -21,7 +21,7 @@ extension TOMLParser {
                 index += 1
                 text.append(try escape())
                 start = index
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r") where peek(at: 1) == UInt8(ascii: "\n"):
                 throw failure("a string is not closed on its line (missing \"; a string over several lines is written \"\"\"…\"\"\")")
             case 0..<0x20 where byte != UInt8(ascii: "\t"), 0x7F:
                 throw failure("a control character (byte \(byte)) in a string; write it as an escape such as \\u001B")
@@ -43,7 +43,7 @@ extension TOMLParser {
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
                 index += 1
                 return text
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r") where peek(at: 1) == UInt8(ascii: "\n"):
                 throw failure("a string is not closed on its line (missing ')")
             case 0..<0x20 where byte != UInt8(ascii: "\t"), 0x7F:
                 throw failure("a control character (byte \(byte)) in a string")

@@ -7,7 +7,9 @@ extension TOMLParser {
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "{"): return try inlineTable()
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return try boolean()
-        case let byte? where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        case let byte? where Self.isDigit(byte) && startsDateOrTime:
+            return .dateTime(try dateTime())
+        case let byte? where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || Self.isDigit(byte)
             || byte == UInt8(ascii: "i") || byte == UInt8(ascii: "n"):
             return try number()
         case let byte:
@@ -37,81 +39,6 @@ extension TOMLParser {
         throw failure("expected a value (true, false, a \"string\", a number, ...), found \(describeWord)")
     }
 
-    /// Integers and floats; the token runs to the next blank, comma, bracket, brace or comment.
-    /// Checked byte by byte (a regular expression per number made big files slow).
-    private mutating func number() throws(TOMLSyntaxError) -> TOMLValue {
-        let start = index
-        while let byte = peek, !Self.endsToken(byte) { index += 1 }
-        let token = bytes[start..<index]
-        let text = String(decoding: token, as: UTF8.self)
-        let unsigned = token.first == UInt8(ascii: "+") || token.first == UInt8(ascii: "-") ? token.dropFirst() : token
-        if unsigned.elementsEqual("inf".utf8) || unsigned.elementsEqual("nan".utf8) { throw failure("inf and nan are not supported") }
-        if token.contains(UInt8(ascii: ":")) || Self.startsLikeADate(token) {
-            throw failure("dates and times are not supported; write \(text) as a \"string\"")
-        }
-        if unsigned.count > 1, unsigned.first == UInt8(ascii: "0"),
-           [UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "b")].contains(unsigned[unsigned.startIndex + 1]) {
-            throw failure("only decimal integers are supported, not \(text)")
-        }
-        guard Self.underscoresAreBetweenDigits(unsigned) else {
-            throw failure("'\(text)' is not a number: '_' must stand between two digits")
-        }
-        let plain = String(decoding: token.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
-        let digits = unsigned.filter { $0 != UInt8(ascii: "_") }
-        if !digits.isEmpty, digits.allSatisfy(Self.isDigit) {
-            if digits.count > 1, digits.first == UInt8(ascii: "0") { throw failure("'\(text)': a decimal integer cannot start with 0") }
-            guard let value = Int(plain) else { throw failure("'\(text)' does not fit in a 64-bit integer") }
-            return .integer(value)
-        }
-        if Self.isDecimalFloat(digits), let value = Double(plain) {
-            return .float(value)
-        }
-        throw failure("'\(text)' is not a value; a string needs quotes: \"\(text)\"")
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    /// `1979-05…`: four digits, a dash, two digits.
-    private static func startsLikeADate(_ token: ArraySlice<UInt8>) -> Bool {
-        let head = Array(token.prefix(7))
-        return head.count == 7 && head[0..<4].allSatisfy(isDigit) && head[4] == UInt8(ascii: "-") && head[5...].allSatisfy(isDigit)
-    }
-
-    /// `(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` with a fraction or an exponent or both.
-    private static func isDecimalFloat(_ digits: [UInt8]) -> Bool {
-        var index = 0
-        func skipDigits() -> Bool {
-            let start = index
-            while index < digits.count, isDigit(digits[index]) { index += 1 }
-            return index > start
-        }
-        guard let first = digits.first, isDigit(first) else { return false }
-        if first == UInt8(ascii: "0") { index = 1 } else { _ = skipDigits() }
-        var isFloat = false
-        if index < digits.count, digits[index] == UInt8(ascii: ".") {
-            index += 1
-            guard skipDigits() else { return false }
-            isFloat = true
-        }
-        if index < digits.count, digits[index] == UInt8(ascii: "e") || digits[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < digits.count, digits[index] == UInt8(ascii: "+") || digits[index] == UInt8(ascii: "-") { index += 1 }
-            guard skipDigits() else { return false }
-            isFloat = true
-        }
-        return isFloat && index == digits.count
-    }
-
-    private static func underscoresAreBetweenDigits(_ token: ArraySlice<UInt8>) -> Bool {
-        for position in token.indices where token[position] == UInt8(ascii: "_") {
-            guard position > token.startIndex, position < token.endIndex - 1,
-                  isDigit(token[position - 1]), isDigit(token[position + 1]) else { return false }
-        }
-        return true
-    }
-
     /// `[v, v, ...]`, possibly over several lines with comments, a trailing comma allowed.
     private mutating func array() throws(TOMLSyntaxError) -> TOMLValue {
         try enterNesting()
@@ -120,7 +47,7 @@ extension TOMLParser {
         index += 1
         var values: [TOMLValue] = []
         while true {
-            skipBlank(newlines: true)
+            try skipBlank(newlines: true)
             guard let byte = peek else {
                 throw TOMLSyntaxError(line: opened, message: "the array opened on this line is not closed (missing ])")
             }
@@ -129,7 +56,7 @@ extension TOMLParser {
                 return .array(values)
             }
             values.append(try value())
-            skipBlank(newlines: true)
+            try skipBlank(newlines: true)
             switch peek {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): continue
@@ -145,28 +72,28 @@ extension TOMLParser {
         defer { depth -= 1 }
         index += 1
         let table = TOMLTableBuilder()
-        skipBlank()
+        try skipBlank()
         if peek == UInt8(ascii: "}") {
             index += 1
             return .table(table.build())
         }
         while true {
-            skipBlank()
+            try skipBlank()
             let path = try keyPath()
-            skipBlank()
+            try skipBlank()
             if peek == UInt8(ascii: "}") {
                 // `format = {title}`: a template without its quotes.
                 throw failure("{\(path.joined(separator: "."))} is read as an inline table; a text with braces needs quotes: \"{\(path.joined(separator: "."))}\"")
             }
             try expect("=", "after the key '\(path.joined(separator: "."))' in the inline table")
-            skipBlank()
+            try skipBlank()
             let value = try self.value()
             try table.insert(value, at: path, line: line)
-            skipBlank()
+            try skipBlank()
             switch peek {
             case UInt8(ascii: ","):
                 index += 1
-                skipBlank()
+                try skipBlank()
                 if peek == UInt8(ascii: "}") { throw failure("a trailing comma is not allowed in an inline table") }
                 if peek == nil || peek == UInt8(ascii: "\n") || peek == UInt8(ascii: "\r") {
                     throw failure("an inline table must end on the line it starts (missing })")

@@ -1,16 +1,19 @@
-/// A strict parser for the part of TOML 1.0 a config file of named sources needs, so that no
-/// package has to be added for it (docs/decisions.md, 27 and 36). Anything outside it is an
-/// error naming the line, never a silent misreading.
+/// A strict TOML 1.0 parser that keeps what a config file's messages need and a package would
+/// lose: the line of every key, and the order keys were written in (docs/decisions.md, 27 and
+/// 36). Anything that is not TOML 1.0 is an error naming the line, never a silent misreading.
 ///
 /// Read: comments (`#`); `[table]`, `[dotted.table]` and `[[array.of.tables]]` headers;
 /// `key = value` with bare (`A-Za-z0-9_-`), quoted (`"a.b"`, `'x'`) and dotted keys; basic
 /// strings with escapes (`\" \\ \b \t \n \f \r \uXXXX \UXXXXXXXX`), literal strings, and both
-/// over several lines (`"""…"""`, `'''…'''`, a line-ending backslash joins lines); decimal
-/// integers (`_` between digits allowed); decimal floats; `true`/`false`; arrays (over several
-/// lines, comments and a trailing comma allowed); inline tables `{ k = v, ... }` on one line.
+/// over several lines (`"""…"""`, `'''…'''`, a line-ending backslash joins lines); integers
+/// (decimal, `0x`, `0o`, `0b`, `_` between digits); floats (with `inf` and `nan`); `true`/`false`;
+/// offset and local date-times, local dates and local times; arrays (over several lines,
+/// comments and a trailing comma allowed); inline tables `{ k = v, ... }` on one line. LF or
+/// CRLF line ends.
 ///
-/// Not read (an error says so): dates and times, hexadecimal/octal/binary integers, `inf` and
-/// `nan`. A key or table defined twice is an error.
+/// A key or table defined twice is an error, as TOML 1.0 says (`TOMLTableBuilder`): a `[table]`
+/// once, a table made by dotted keys never by a `[header]`, an inline table or array never
+/// extended.
 ///
 /// Bounded: arrays and inline tables nest at most `maxDepth` deep and a key or header has at most
 /// `maxDepth` dotted parts, so a hostile file cannot exhaust the stack; each byte is read once and
@@ -33,6 +36,8 @@ public struct TOMLParser {
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
+        // A byte order mark may open a UTF-8 file (editors on Windows write one); nowhere else.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     // MARK: Document and statements
@@ -41,16 +46,16 @@ public struct TOMLParser {
         let root = TOMLTableBuilder()
         var current = root
         while true {
-            skipBlank(newlines: true)
+            try skipBlank(newlines: true)
             guard let byte = peek else { return root.build() }
             let statementLine = line
             if byte == UInt8(ascii: "[") {
                 index += 1
                 let isArrayOfTables = peek == UInt8(ascii: "[")
                 if isArrayOfTables { index += 1 }
-                skipBlank()
+                try skipBlank()
                 let path = try keyPath()
-                skipBlank()
+                try skipBlank()
                 if isArrayOfTables {
                     try expect("]", "to close the array-of-tables header [[...]]")
                     try expect("]", "to close the array-of-tables header [[...]]")
@@ -63,9 +68,9 @@ public struct TOMLParser {
                     : try TOMLTableBuilder.defineTable(path, in: root, line: statementLine)
             } else {
                 let path = try keyPath()
-                skipBlank()
+                try skipBlank()
                 try expect("=", "after the key '\(path.joined(separator: "."))'")
-                skipBlank()
+                try skipBlank()
                 let value = try self.value()
                 try endOfLine()
                 try current.insert(value, at: path, line: statementLine)
@@ -80,7 +85,7 @@ public struct TOMLParser {
         var parts = [try key()]
         while true {
             let saved = (index, line)
-            skipBlank()
+            try skipBlank()
             guard peek == UInt8(ascii: ".") else {
                 (index, line) = saved
                 return parts
@@ -89,7 +94,7 @@ public struct TOMLParser {
                 throw failure("a key or table name has at most \(Self.maxDepth) dotted parts; a config file needs a few")
             }
             index += 1
-            skipBlank()
+            try skipBlank()
             parts.append(try key())
         }
     }
@@ -124,13 +129,13 @@ public struct TOMLParser {
     // MARK: Blanks, comments, lines
 
     /// Skips spaces and tabs, and comments; with `newlines`, line ends too.
-    mutating func skipBlank(newlines: Bool = false) {
+    mutating func skipBlank(newlines: Bool = false) throws(TOMLSyntaxError) {
         while let byte = peek {
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 index += 1
             case UInt8(ascii: "#"):
-                while let next = peek, next != UInt8(ascii: "\n") { index += 1 }
+                try skipComment()
             case UInt8(ascii: "\r") where newlines && peek(at: 1) == UInt8(ascii: "\n"):
                 index += 1
             case UInt8(ascii: "\n") where newlines:
@@ -142,9 +147,21 @@ public struct TOMLParser {
         }
     }
 
+    /// From `#` to the end of the line. A comment holds text: a control character other than
+    /// a tab (a stray carriage return, a NUL) is refused, as in strings.
+    private mutating func skipComment() throws(TOMLSyntaxError) {
+        while let byte = peek, byte != UInt8(ascii: "\n") {
+            let isControl = (byte < 0x20 && byte != UInt8(ascii: "\t")) || byte == 0x7F
+            if isControl, byte != UInt8(ascii: "\r") || peek(at: 1) != UInt8(ascii: "\n") {
+                throw failure("a control character (byte \(byte)) in a comment")
+            }
+            index += 1
+        }
+    }
+
     /// After a statement only blanks and a comment may follow on its line.
     private mutating func endOfLine() throws(TOMLSyntaxError) {
-        skipBlank()
+        try skipBlank()
         guard peek != nil, !skipLineBreak() else { return }
         throw failure("expected the end of the line, found \(describeNext) (one key = value per line)")
     }

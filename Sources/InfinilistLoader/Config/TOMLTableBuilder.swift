@@ -17,10 +17,27 @@ final class TOMLTableBuilder {
         init(_ first: TOMLTableBuilder) { tables = [first] }
     }
 
+    /// How a table came to be, which decides what may add to it later (TOML 1.0).
+    enum Origin {
+        /// Named on the way to a longer header (`a` in `[a.b]`): a `[a]` may still define it,
+        /// a dotted key may still go through it.
+        case implicit
+        /// Defined by a `[header]` (or `[[header]]`) on this line: it is not defined again, and
+        /// a dotted key from another table does not reach into it.
+        case header(line: Int)
+        /// Made or gone through by a dotted key on this line (`a.b = 1` makes `a`): its keys are
+        /// written with dotted keys; a `[header]` cannot define it, though `[a.c]` can add a
+        /// table to it.
+        case dotted(line: Int)
+    }
+
     private var keys: [String] = []
     private var slots: [String: (slot: Slot, line: Int)] = [:]
-    /// Defined by a `[header]`: it cannot be defined again.
-    private var isDefined = false
+    private var origin: Origin
+
+    init(origin: Origin = .implicit) {
+        self.origin = origin
+    }
 
     // MARK: Statements
 
@@ -32,16 +49,19 @@ final class TOMLTableBuilder {
         guard let last = path.last else { return root }
         switch parent.slots[last] {
         case nil:
-            let table = TOMLTableBuilder()
-            table.isDefined = true
+            let table = TOMLTableBuilder(origin: .header(line: line))
             parent.add(last, .table(table), line: line)
             return table
-        case (.table(let table), let defined)?:
-            guard !table.isDefined else {
+        case (.table(let table), _)?:
+            switch table.origin {
+            case .implicit:
+                table.origin = .header(line: line)
+                return table
+            case .header(let defined):
                 throw TOMLSyntaxError(line: line, message: "the table \(name) is already defined on line \(defined)")
+            case .dotted(let defined):
+                throw TOMLSyntaxError(line: line, message: "the table \(name) is already defined on line \(defined) by a dotted key; write its keys there as \(last).key = value")
             }
-            table.isDefined = true
-            return table
         case (.arrayOfTables, let defined)?:
             throw TOMLSyntaxError(line: line, message: "\(name): '\(last)' is already defined on line \(defined) as an array of tables; write [\(name)] to add a table to it")
         case (.value, let defined)?:
@@ -54,7 +74,7 @@ final class TOMLTableBuilder {
         let name = "[[\(path.joined(separator: "."))]]"
         let parent = try root.descend(path.dropLast(), header: name, line: line)
         guard let last = path.last else { return root }
-        let table = TOMLTableBuilder()
+        let table = TOMLTableBuilder(origin: .header(line: line))
         switch parent.slots[last] {
         case nil:
             parent.add(last, .arrayOfTables(ArrayOfTables(table)), line: line)
@@ -66,17 +86,25 @@ final class TOMLTableBuilder {
         return table
     }
 
-    /// `a.b = v` in this table: implicit tables for the dotted part; a key defined twice, or a
-    /// dotted key going through a value or an array of tables, is an error.
+    /// `a.b = v` in this table: tables for the dotted part; a key defined twice, or a dotted key
+    /// going through a value, an array of tables or a table defined by a `[header]`, is an error.
     func insert(_ value: TOMLValue, at path: [String], line: Int) throws(TOMLSyntaxError) {
         var table = self
         for part in path.dropLast() {
             switch table.slots[part] {
             case nil:
-                let inner = TOMLTableBuilder()
+                let inner = TOMLTableBuilder(origin: .dotted(line: line))
                 table.add(part, .table(inner), line: line)
                 table = inner
             case (.table(let inner), _)?:
+                switch inner.origin {
+                case .header(let defined):
+                    throw TOMLSyntaxError(line: line, message: "'\(part)' is a table defined by its [header] on line \(defined); write its keys under that header")
+                case .implicit:
+                    inner.origin = .dotted(line: line)
+                case .dotted:
+                    break
+                }
                 table = inner
             case (_, let defined)?:
                 throw TOMLSyntaxError(line: line, message: "'\(part)' is already defined on line \(defined) as something else")

@@ -6,6 +6,8 @@ public indirect enum TOMLValue: Sendable, Equatable {
     case integer(Int)
     case float(Double)
     case boolean(Bool)
+    /// A date, a time or a date-time; no setting takes one, so it is read to be refused by name.
+    case dateTime(TOMLDateTime)
     /// An array, or an array of tables (`[[name]]`): one `.table` per header.
     case array([TOMLValue])
     case table(TOMLTable)
@@ -17,6 +19,7 @@ public indirect enum TOMLValue: Sendable, Equatable {
         case .integer: return "an integer"
         case .float: return "a number"
         case .boolean: return "a boolean"
+        case .dateTime(let dateTime): return dateTime.kindName
         case .array: return "an array"
         case .table: return "a table"
         }
@@ -33,6 +36,7 @@ public indirect enum TOMLValue: Sendable, Equatable {
         case .integer(let number): return String(number)
         case .float(let number): return String(number)
         case .boolean(let on): return on ? "true" : "false"
+        case .dateTime(let dateTime): return dateTime.text
         case .array, .table: return kindName
         }
     }

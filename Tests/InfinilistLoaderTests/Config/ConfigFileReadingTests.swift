@@ -82,4 +82,17 @@ import Testing
         try Data([0x5B, 0xFF, 0xFE, 0x5D]).write(to: URL(fileURLWithPath: place.path))
         #expect(loadError(place.path) == "the config file \(place.path) is not UTF-8 text")
     }
+
+    /// One byte order mark may open the file (TOML allows it); a second is text where a key
+    /// should be, at line 1.
+    @Test func oneByteOrderMarkIsReadAndASecondIsAnError() throws {
+        let place = try Place()
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let body = Array("[sources.x]\nurl = \"https://x.example/?page={page}\"\n".utf8)
+        try Data(mark + body).write(to: URL(fileURLWithPath: place.path))
+        #expect(try ConfigFile.load(path: place.path).sources.map(\.name) == ["x"])
+        try Data(mark + mark + body).write(to: URL(fileURLWithPath: place.path))
+        let message = try #require(loadError(place.path))
+        #expect(message.hasPrefix("\(place.path) line 1: expected a key"), "\(message)")
+    }
 }

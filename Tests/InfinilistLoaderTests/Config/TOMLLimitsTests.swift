@@ -88,9 +88,19 @@ import Testing
         #expect(inline.entries.last?.value == .integer(count - 1))
     }
 
+    @Test func aFractionOfAMillionDigitsIsReadInOnePass() throws {
+        let table = try TOMLParser.parse("t = 07:32:00." + String(repeating: "9", count: 1_000_000) + "\nafter = 0xFF\n")
+        guard case .dateTime(let time)? = table["t"]?.value else {
+            Issue.record("t is not a time")
+            return
+        }
+        #expect(time.time?.nanosecond == 999_999_999)
+        #expect(table["after"]?.line == 2)
+    }
+
     @Test func twentyThousandArrayTablesAreRead() throws {
         let count = 20_000
-        let text = (0..<count).map { "[[page]]\nn = \($0)\n" }.joined()
+        let text = (0..<count).map { "[[page]]\nn = \($0)\nat = 1979-05-27T07:32:00.5-07:00\n" }.joined()
         let table = try TOMLParser.parse(text)
         guard case .array(let pages)? = table["page"]?.value else {
             Issue.record("no [[page]]")
@@ -102,6 +112,7 @@ import Testing
             return
         }
         #expect(last["n"]?.value == .integer(count - 1))
-        #expect(last["n"]?.line == 2 * count)
+        #expect(last["n"]?.line == 3 * count - 1)
+        #expect(last["at"]?.value.kindName == "a date-time")
     }
 }
