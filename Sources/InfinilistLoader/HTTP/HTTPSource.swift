@@ -18,14 +18,14 @@ public struct HTTPSource: PageSource {
     /// `fetcher` with retries, rate limits and pacing; every page goes through it, so no request
     /// escapes the backoff or the quota.
     private let retrying: RetryingFetcher
-    private let itemsPath: JSONPath?
+    private let reading: AnswerReading
     /// `-v`'s note on the proxy, shown with the first page.
     private let proxyNote: String?
 
     /// Creates the HTTP client for checked settings; nothing is requested yet.
     init(_ settings: SourceConfiguration.HTTPSettings) {
-        self.pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages)
-        self.itemsPath = settings.itemsPath
+        self.pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages, requests: settings.requests)
+        self.reading = settings.readsGraphQL ? .graphQL(connectionPath: settings.itemsPath) : .list(itemsPath: settings.itemsPath)
         self.name = SourceName.of(settings.url)
         self.proxyNote = settings.proxy.note
         // Created last: a client that is never shut down traps on deinit.
@@ -58,7 +58,7 @@ public struct HTTPSource: PageSource {
         let body = try await retrying.send(request, to: url, label: label)
         guard body.isSuccess else { throw Self.statusError(body) }
         if let end = EmptyAnswer.end(of: body) {
-            let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
+            let line = "\(request.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
             var response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: .null, items: [], notes: openingNotes(for: key) + [line])
             response.end = end
             return response
@@ -75,12 +75,10 @@ public struct HTTPSource: PageSource {
             )
         }
         try APIErrorBody.check(json, label: label, body: body)
-        guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
-            throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
-        }
+        let found = try reading.items(in: json, label: label, body: body)
         let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
-        let line = "GET \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.path)"
-        return PageResponse(
+        let line = "\(request.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.place)"
+        var response = PageResponse(
             url: body.url,
             status: body.status,
             headers: body.headers,
@@ -88,6 +86,8 @@ public struct HTTPSource: PageSource {
             items: found.items,
             notes: openingNotes(for: key) + [line]
         )
+        response.warning = found.warning
+        return response
     }
 
     public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {

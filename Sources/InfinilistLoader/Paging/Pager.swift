@@ -22,10 +22,11 @@ struct Pager: Sendable {
     /// Pages in a row bringing nothing new that end the walk.
     var maxBarrenRun = 10
 
-    init(style: any PaginationStyle, shape: ItemShape, maxPages: Int?) {
+    init(style: any PaginationStyle, shape: ItemShape, maxPages: Int?, requests: RequestTemplate = RequestTemplate()) {
         self.style = style
         self.shape = shape
         self.maxPages = maxPages
+        self.requests = requests
     }
 
     func startWalk() -> Walk {
@@ -33,7 +34,7 @@ struct Pager: Sendable {
         return Walk(firstKey: first, firstAddress: request(for: first).address)
     }
 
-    func request(for key: PageKey) -> SourceRequest { requests.request(url: style.url(for: key)) }
+    func request(for key: PageKey) -> SourceRequest { requests.request(for: key, url: style.url(for: key)) }
 
     /// `-v` lines said before a page's request line: the style, on the first page.
     func openingNotes(for key: PageKey) -> [String] {
@@ -45,14 +46,14 @@ struct Pager: Sendable {
         let rereading = walk.rereads(key.index, kind: kind)
         var notes: [String] = []
         let (items, broughtNew) = self.items(of: response, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
-        let total = TotalCount.find(in: response)?.value
+        let total = style.total(in: response)
         let decided = decide(after: key, response: response, rereading: rereading, broughtNew: broughtNew, walk: &walk, notes: &notes)
         if case .end(let reason) = decided { notes.append("stopped: \(reason.text)") }
         guard !rereading else {
-            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes)
+            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes, warning: response.warning)
         }
         walk.advance(past: key.index, to: decided)
-        return FetchedPage(items: items, continuation: decided, total: total, notes: notes)
+        return FetchedPage(items: items, continuation: decided, total: total, notes: notes, warning: response.warning)
     }
 
     private func decide(

@@ -43,6 +43,10 @@ public struct SourceConfiguration: Sendable {
         var proxy: ProxyChoice.Decision = .init(server: nil, note: nil)
         /// How https servers are checked: system roots, `--cacert`, `SSL_CERT_FILE`/`DIR`, `-k`.
         let tls: TLSConfiguration
+        /// The method, headers and body around each page's URL (a GraphQL POST).
+        var requests = RequestTemplate()
+        /// Answers are GraphQL: items from a connection, `--items` names it, `errors` are read.
+        var readsGraphQL = false
     }
 }
 
@@ -92,7 +96,13 @@ extension SourceOptions {
         var paging = PaginationStyles.Settings(firstPage: firstPage, pageSize: pageSize)
         paging.cursorPath = try cursorPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--cursor") }
         paging.nextPath = try nextPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--next") }
-        let style = try PaginationStyles.choose(for: template, settings: paging)
+        let graphQL = try graphQLPaging(template: template)
+        let style: any PaginationStyle
+        if let graphQL {
+            style = graphQL.style
+        } else {
+            style = try PaginationStyles.choose(for: template, settings: paging)
+        }
         let start: RequestURL
         switch RequestURL.parse(style.url(for: style.firstKey())) {
         case .success(let url): start = url
@@ -116,11 +126,15 @@ extension SourceOptions {
             retryClock: retryClock,
             tls: try tlsConfiguration()
         )
+        if let graphQL {
+            settings.requests = graphQL.requests
+            settings.readsGraphQL = true
+        }
         settings.proxy = try ProxyChoice.decide(for: start.origin, proxyFlag: proxy, noProxyFlag: noProxy, environment: environment)
         return settings
     }
 
-    private static func path(_ text: String, flag: String, prefixed: Bool = true) throws(SourceOptionError) -> JSONPath {
+    static func path(_ text: String, flag: String, prefixed: Bool = true) throws(SourceOptionError) -> JSONPath {
         do throws(JSONPathError) {
             return try JSONPath(parsing: text)
         } catch {
