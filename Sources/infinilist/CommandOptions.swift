@@ -54,6 +54,21 @@ struct CommandOptions: ParsableArguments {
         valueName: "path"))
     var nextPath: String?
 
+    @Option(name: .customLong("graphql"), help: ArgumentHelp(
+        "Page a GraphQL API: every page POSTs this query (or @FILE, @- for stdin) to the URL as {\"query\": …, \"variables\": {…}}, with the previous page's cursor in $cursor (or $after, $endCursor, or --cursor-var); the connection is found under data (the object with pageInfo; --items PATH chooses among several), its nodes or edges are the items, and pageInfo.hasNextPage: false ends the list.",
+        valueName: "query"))
+    var graphQL: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp(
+        "A variable of the --graphql query, e.g. --var owner=apple --var first=50: the value is JSON when it reads as JSON (50, true, [\"bug\"], \"123\"), a string otherwise. Repeatable; a later one for the same name wins.",
+        valueName: "name=value"))
+    var graphQLVariables: [String] = []
+
+    @Option(name: .customLong("cursor-var"), help: ArgumentHelp(
+        "The variable of the --graphql query that receives the cursor (null on the first request); default: $cursor, else $after or $endCursor when the query declares one.",
+        valueName: "name"))
+    var cursorVariable: String?
+
     @Option(name: .customLong("max-pages"), help: ArgumentHelp(
         "Stop after this many pages, whatever the API says (a safety cap).", valueName: "n"))
     var maxPages: Int?
@@ -153,7 +168,11 @@ struct CommandOptions: ParsableArguments {
             if demoItems != nil { throw ValidationError("--demo-items only applies to the demo feed (no URL)") }
         }
         if url == nil {
-            for (given, flag) in [(cursorPath != nil, "--cursor"), (nextPath != nil, "--next"), (maxPages != nil, "--max-pages")] where given {
+            let urlOnly = [
+                (cursorPath != nil, "--cursor"), (nextPath != nil, "--next"), (maxPages != nil, "--max-pages"),
+                (graphQL != nil, "--graphql"), (!graphQLVariables.isEmpty, "--var"), (cursorVariable != nil, "--cursor-var"),
+            ]
+            for (given, flag) in urlOnly where given {
                 throw ValidationError("\(flag) applies to a URL, not to the demo feed")
             }
         }
