@@ -46,6 +46,15 @@ enum CommandHelp {
         with dots or brackets is quoted: ["@odata.nextLink"]. docs/pagination.md has a recipe \
         for each common API.
 
+        GraphQL: --graphql QUERY (or @FILE, @- for stdin) POSTs {"query": ..., "variables": \
+        {...}} to the URL for every page, the variables from --var NAME=VALUE (JSON, else a \
+        string) and the cursor in $cursor (or $after or $endCursor when the query declares one; \
+        --cursor-var NAME otherwise), null on the first request. The connection is the object \
+        under data that has pageInfo (--items PATH chooses among several): its nodes or \
+        edges[].node are the items, pageInfo.endCursor the next cursor, hasNextPage: false the \
+        end, totalCount the total. An answer with errors and no data fails the page with the \
+        first error's message and path; errors beside data show the items and a notice.
+
         Examples:
           # The built-in demo feed: an endless list, no network.
           infinilist
@@ -77,6 +86,9 @@ enum CommandHelp {
             'https://hn.algolia.com/api/v1/search_by_date?tags=story&page={page}' \\
             | jq -r .title
           infinilist --dump --demo-items 120 | wc -l     # prints 120
+          # GitHub's GraphQL API: a query with $owner, $name and $after in a file.
+          infinilist -H "Authorization: Bearer $GITHUB_TOKEN" --graphql @issues.graphql \\
+            --var owner=apple --var name=swift https://api.github.com/graphql
 
         CONFIGURATION: named sources live in $XDG_CONFIG_HOME/infinilist/config.toml \
         (~/.config/infinilist/config.toml by default), one [sources.NAME] table each; \
@@ -88,6 +100,8 @@ enum CommandHelp {
           headers = { Authorization = "Bearer ${GITHUB_TOKEN}" }
           format = "{title} by {user.login}"
           id = "id"
+        A GraphQL source: graphql = \"\"\"...\"\"\" (the query), vars = { owner = "apple" } (its \
+        variables, typed as in TOML), cursor_var = "after".
         The file is TOML 1.0: tables, arrays of tables, dotted keys, inline tables, strings \
         (also over several lines, \"\"\"...\"\"\"), numbers, booleans, dates and arrays \
         (README.md, "Configuration").

@@ -11,11 +11,13 @@ extension CommandOptions {
         let texts: [(String?, String)] = [
             (itemsPath, "--items"), (format, "--format"), (idPath, "--id"), (cursorPath, "--cursor"),
             (nextPath, "--next"), (firstCursor, "--first-cursor"), (method, "--request"), (data, "--data"),
+            (graphQL, "--graphql"), (cursorVariable, "--cursor-var"),
         ]
         for (value, flag) in texts where value?.isEmpty == true {
             throw ValidationError(EmptyValue.message(flag: flag))
         }
         if headers.contains(where: \.isEmpty) { throw ValidationError(EmptyValue.message(flag: "--header")) }
+        if graphQLVariables.contains(where: \.isEmpty) { throw ValidationError(EmptyValue.message(flag: "--var")) }
         if trustHosts.contains(where: \.isEmpty) { throw ValidationError(EmptyValue.message(flag: "--trust-hosts")) }
         if case .fixed(let rows) = prefetch, rows < 0 {
             throw ValidationError("--prefetch must be auto or a number of rows of at least 0, not \(rows)")

@@ -59,6 +59,21 @@ struct CommandOptions: ParsableArguments {
         valueName: "value"))
     var firstCursor: String?
 
+    @Option(name: .customLong("graphql"), help: ArgumentHelp(
+        "Page a GraphQL API: every page POSTs this query (or @FILE, @- for stdin) to the URL as {\"query\": …, \"variables\": {…}}, with the previous page's cursor in $cursor (or $after, $endCursor, or --cursor-var); the connection is found under data (the object with pageInfo; --items PATH chooses among several), its nodes or edges are the items, and pageInfo.hasNextPage: false ends the list.",
+        valueName: "query"))
+    var graphQL: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp(
+        "A variable of the --graphql query, e.g. --var owner=apple --var first=50: the value is JSON when it reads as JSON (50, true, [\"bug\"], \"123\"), a string otherwise. Repeatable; a later one for the same name wins.",
+        valueName: "name=value"))
+    var graphQLVariables: [String] = []
+
+    @Option(name: .customLong("cursor-var"), help: ArgumentHelp(
+        "The variable of the --graphql query that receives the cursor (null on the first request); default: $cursor, else $after or $endCursor when the query declares one.",
+        valueName: "name"))
+    var cursorVariable: String?
+
     @Option(name: .customLong("max-pages"), help: ArgumentHelp(
         "Stop after this many pages, whatever the API says (a safety cap).", valueName: "n"))
     var maxPages: Int?
@@ -171,6 +186,7 @@ struct CommandOptions: ParsableArguments {
             let given = [
                 (cursorPath != nil, "--cursor"), (nextPath != nil, "--next"), (maxPages != nil, "--max-pages"),
                 (firstCursor != nil, "--first-cursor"), (method != nil, "-X/--request"), (data != nil, "-d/--data"),
+                (graphQL != nil, "--graphql"), (!graphQLVariables.isEmpty, "--var"), (cursorVariable != nil, "--cursor-var"),
             ]
             for (given, flag) in given where given {
                 throw ValidationError("\(flag) applies to a URL, not to the demo feed")

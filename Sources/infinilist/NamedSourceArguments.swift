@@ -85,17 +85,33 @@ enum NamedSourceArguments {
             } catch {
                 throw ValidationError("\(place): \(CommandOptions.message(for: error))")
             }
+            let together = companions(of: flag, in: settings)
+            let writtenTogether = companions(of: flag, in: asWritten)
             do {
-                _ = try CommandOptions.parse(CommandWords.normalized(context + setting.attachedWords))
+                _ = try CommandOptions.parse(CommandWords.normalized(context + together + setting.attachedWords))
             } catch {
                 do {
-                    _ = try CommandOptions.parse(CommandWords.normalized(context + written.attachedWords))
+                    _ = try CommandOptions.parse(CommandWords.normalized(context + writtenTogether + written.attachedWords))
                 } catch {
                     throw ValidationError("\(place): \(CommandOptions.message(for: error))")
                 }
                 throw ValidationError("\(place): the value, once its ${...} variables are filled in, is not valid for \(setting.words.first ?? setting.key)")
             }
         }
+    }
+
+    /// Settings that mean nothing alone, by flag, and the flags they are checked with: a GraphQL
+    /// query's variables and cursor variable are checked against the query, and the query with
+    /// them (its cursor variable may be named by `cursor_var`, or given a first value in `vars`).
+    private static let checkedWith: [String: Set<String>] = [
+        "var": ["graphql"], "vars": ["graphql"], "cursor-var": ["graphql"],
+        "graphql": ["var", "vars", "cursor-var"],
+    ]
+
+    /// The words of the settings `flag` is checked with (see `checkedWith`), in file order.
+    private static func companions(of flag: String, in settings: [ConfigArgument]) -> [String] {
+        guard let names = checkedWith[flag] else { return [] }
+        return settings.filter { !$0.isURL && names.contains($0.key.replacingOccurrences(of: "_", with: "-")) }.flatMap(\.attachedWords)
     }
 
     /// `@NAME` for every source of the config file, for shell completion of the URL argument;

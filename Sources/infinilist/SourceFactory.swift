@@ -11,7 +11,7 @@ enum SourceFactory {
     /// - Parameter askingForPassword: ask for `-u user`'s password on the terminal (when running);
     ///   without it (while validating) only whether a terminal is there is checked.
     static func configuration(from options: CommandOptions, askingForPassword: Bool = false) throws -> SourceConfiguration {
-        var source = sourceOptions(from: options)
+        var source = try sourceOptions(from: options)
         if let data = options.data { source.body = try BodyArguments.read(data) }
         if let user = options.user, !user.contains(":"), options.url != nil {
             guard PasswordPrompt.terminalAvailable else { throw PasswordPrompt.noTerminal(user: user) }
@@ -24,7 +24,7 @@ enum SourceFactory {
         }
     }
 
-    private static func sourceOptions(from options: CommandOptions) -> SourceOptions {
+    private static func sourceOptions(from options: CommandOptions) throws -> SourceOptions {
         var source = SourceOptions()
         source.pageSize = options.pageSize
         source.format = options.format
@@ -39,6 +39,9 @@ enum SourceFactory {
         source.maxPages = options.maxPages
         source.firstCursor = options.firstCursor
         source.method = options.method
+        source.graphQL = try options.graphQL.map { try ArgumentText.read($0, flag: "--graphql") }
+        source.graphQLVariables = options.graphQLVariables
+        source.cursorVariable = options.cursorVariable
         source.headers = options.headers
         if let timeout = options.timeout {
             source.timeout = timeout > 0 && timeout <= 86_400 ? .milliseconds(Int64((timeout * 1000).rounded(.up))) : .zero

@@ -56,13 +56,17 @@ public struct PageResult: Sendable, Equatable {
     public let total: Int?
     /// Time from sending the request to having the items, in seconds.
     public let latency: Double
+    /// The page loaded but is not whole (a GraphQL answer with errors beside its data): one line
+    /// the user is shown, as a notice on the screen and on stderr with `--dump`.
+    public let warning: String?
 
-    public init(request: PageRequest, items: [Item], end: EndReason? = nil, total: Int? = nil, latency: Double = 0) {
+    public init(request: PageRequest, items: [Item], end: EndReason? = nil, total: Int? = nil, latency: Double = 0, warning: String? = nil) {
         self.request = request
         self.items = items
         self.end = end
         self.total = total
         self.latency = latency
+        self.warning = warning
     }
 }
 

@@ -28,6 +28,8 @@ public enum Notice: Sendable, Equatable {
     case pageChanged(Int)
     /// A refresh cleared this many marks that had no id to find their item by.
     case marksWithoutIDCleared(Int)
+    /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
+    case pageWarning(Int, message: String)
 
     /// The words on the status line.
     public var text: String {
@@ -45,6 +47,7 @@ public enum Notice: Sendable, Equatable {
         case .filterTestingPage(let page): return "filter: testing page \(page + 1)…"
         case .pageChanged(let page): return "page \(page + 1) has changed since it was first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
+        case .pageWarning(let page, let message): return "page \(page + 1): \(message)"
         }
     }
 

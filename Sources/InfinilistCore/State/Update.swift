@@ -77,6 +77,7 @@ extension AppState {
         lastLatency = result.latency
         latency.record(result.latency)
         tail = result.end.map(TailState.ended) ?? .idle
+        if let warning = result.warning { notice = .pageWarning(result.request.page, message: warning) }
         marks.relocate(result.items, firstRow: firstNew)
         filter?.extend(over: store)
         viewport.clamp(itemCount: visibleCount)

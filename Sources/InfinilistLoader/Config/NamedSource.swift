@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// One `[sources.NAME]` table of the config file: a URL and the flags that go with it, started
 /// with `infinilist @NAME`. Its settings are the long flags without their dashes (`items`,
 /// `format`, `first-page` or `first_page`; `method` for `request`), so every flag can be given a
@@ -64,11 +66,25 @@ public struct NamedSource: Sendable, Equatable {
                     try Self.checkHeaderName(String(item[..<colon]), place: place)
                     option("--header", try expand(item))
                 }
+            case ("vars", .table(let table)), ("var", .table(let table)):
+                // Each value is written as JSON, so its TOML type is the variable's type:
+                // `first = 50` is the number 50, `name = "50"` the string "50".
+                for variable in table.entries {
+                    let variablePlace = "\(file) line \(variable.line) ([sources.\(name)] vars.\(variable.key))"
+                    option("--var", "\(variable.key)=\(try Self.json(variable.value, place: variablePlace, expand: expand).compactJSON)")
+                }
+            case ("vars", let value), ("var", let value):
+                for item in try Self.scalars(value, place: place) {
+                    guard item.contains("=") else {
+                        throw ConfigError("\(place): a variable is written 'NAME=VALUE' (or as a table: vars = { NAME = VALUE })")
+                    }
+                    option("--var", try expand(item))
+                }
             case (_, .boolean(let on)):
                 words = [on ? "--\(key)" : "--no-\(key)"]
                 attached = words
             case (_, .table):
-                throw ConfigError("\(place): only headers can be a table; '\(setting.key)' takes \(Self.takes)")
+                throw ConfigError("\(place): only headers and vars can be tables; '\(setting.key)' takes \(Self.takes)")
             default:
                 for item in try Self.scalars(setting.value, place: place) { option("--\(key)", try expand(item)) }
             }
@@ -90,6 +106,26 @@ public struct NamedSource: Sendable, Equatable {
     }
 
     private static let takes = "a string, a number, true or false, or an array of strings"
+
+    /// A GraphQL variable's TOML value as the JSON sent for it, strings `${VAR}`-expanded.
+    private static func json(_ value: TOMLValue, place: String, expand: (String) throws(ConfigError) -> String) throws(ConfigError) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(try expand(text))
+        case .integer(let number): return .number(String(number))
+        case .float(let number):
+            guard number.isFinite else { throw ConfigError("\(place): \(number) has no JSON form; a GraphQL variable takes a finite number") }
+            return .number(String(number))
+        case .boolean(let on): return .bool(on)
+        case .array(let items):
+            var elements: [JSONValue] = []
+            for item in items { elements.append(try json(item, place: place, expand: expand)) }
+            return .array(elements)
+        case .table(let table):
+            var members = JSONValue.Members()
+            for entry in table.entries { members[entry.key] = try json(entry.value, place: place, expand: expand) }
+            return .object(members)
+        }
+    }
 
     /// A string, a number, or an array of them, as texts.
     private static func scalars(_ value: TOMLValue, place: String) throws(ConfigError) -> [String] {

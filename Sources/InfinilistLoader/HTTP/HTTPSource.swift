@@ -18,7 +18,7 @@ public struct HTTPSource: PageSource {
     /// `fetcher` with retries, rate limits and pacing; every page goes through it, so no request
     /// escapes the backoff or the quota.
     private let retrying: RetryingFetcher
-    private let itemsPath: JSONPath?
+    private let reading: AnswerReading
     /// `-v`'s note on the proxy, shown with the first page.
     private let proxyNote: String?
     /// Answers kept for conditional requests; nil when every page is read once (`--dump`).
@@ -26,10 +26,8 @@ public struct HTTPSource: PageSource {
 
     /// Creates the HTTP client for checked settings; nothing is requested yet.
     init(_ settings: SourceConfiguration.HTTPSettings) {
-        var pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages)
-        pager.requests = settings.request
-        self.pager = pager
-        self.itemsPath = settings.itemsPath
+        self.pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages, requests: settings.request)
+        self.reading = settings.readsGraphQL ? .graphQL(connectionPath: settings.itemsPath) : .list(itemsPath: settings.itemsPath)
         self.name = SourceName.of(settings.url)
         self.proxyNote = settings.proxy.note
         switch settings.keptAnswers {
@@ -95,12 +93,10 @@ public struct HTTPSource: PageSource {
             )
         }
         try APIErrorBody.check(json, label: label, body: body)
-        guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
-            throw PageLoadError(.noItems, Self.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
-        }
+        let found = try reading.items(in: json, label: label, body: body)
         let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
-        let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.path)"
-        return PageResponse(
+        let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.place)"
+        var response = PageResponse(
             url: body.url,
             status: body.status,
             headers: body.headers,
@@ -108,6 +104,8 @@ public struct HTTPSource: PageSource {
             items: found.items,
             notes: openingNotes(for: key, request: request) + [line]
         )
+        response.warning = found.warning
+        return response
     }
 
     public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {

@@ -126,7 +126,8 @@ public actor Loader {
         case .success(let response):
             let page = source.page(from: response, key: key, kind: request.kind, walk: &walk)
             for note in response.notes + page.notes { log?(note) }
-            let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency)
+            if let warning = page.warning { log?("page \(request.page + 1): \(warning)") }
+            let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }

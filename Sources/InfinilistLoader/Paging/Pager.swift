@@ -22,10 +22,11 @@ struct Pager: Sendable {
     /// Pages in a row bringing nothing new that end the walk.
     var maxBarrenRun = 10
 
-    init(style: any PaginationStyle, shape: ItemShape, maxPages: Int?) {
+    init(style: any PaginationStyle, shape: ItemShape, maxPages: Int?, requests: RequestTemplate = RequestTemplate()) {
         self.style = style
         self.shape = shape
         self.maxPages = maxPages
+        self.requests = requests
     }
 
     func startWalk() -> Walk {
@@ -47,14 +48,14 @@ struct Pager: Sendable {
         let rereading = walk.rereads(key.index, kind: kind)
         var notes: [String] = []
         let (items, broughtNew) = self.items(of: response, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
-        let total = TotalCount.find(in: response)?.value
+        let total = style.total(in: response)
         let decided = decide(after: key, response: response, rereading: rereading, broughtNew: broughtNew, walk: &walk, notes: &notes)
         if case .end(let reason) = decided { notes.append("stopped: \(reason.text)") }
         guard !rereading else {
-            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes)
+            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes, warning: response.warning)
         }
         walk.advance(past: key.index, to: decided)
-        return FetchedPage(items: items, continuation: decided, total: total, notes: notes)
+        return FetchedPage(items: items, continuation: decided, total: total, notes: notes, warning: response.warning)
     }
 
     private func decide(

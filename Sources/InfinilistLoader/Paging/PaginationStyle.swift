@@ -24,9 +24,14 @@ protocol PaginationStyle: Sendable {
     /// The key of the first request.
     func firstKey() -> PageKey
     func next(after key: PageKey, response: PageResponse) -> NextPage
+    /// The total number of items the answer reports, for the status line; by default the
+    /// common fields and headers (`TotalCount`).
+    func total(in response: PageResponse) -> Int?
 }
 
 extension PaginationStyle {
+    func total(in response: PageResponse) -> Int? { TotalCount.find(in: response)?.value }
+
     func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
 
     /// The key's own URL when a response gave one (a next link), else the template filled in.

@@ -16,12 +16,16 @@ public struct FetchedPage: Sendable, Equatable {
     public var total: Int?
     /// Explanations for `--verbose` (the style's decisions); never shown in the list.
     public var notes: [String]
+    /// Something the user should know about this page although it loaded (a GraphQL answer with
+    /// errors beside its data): one line, shown as a notice and by `--dump` on stderr.
+    public var warning: String?
 
-    public init(items: [Item], continuation: Continuation, total: Int? = nil, notes: [String] = []) {
+    public init(items: [Item], continuation: Continuation, total: Int? = nil, notes: [String] = [], warning: String? = nil) {
         self.items = items
         self.continuation = continuation
         self.total = total
         self.notes = notes
+        self.warning = warning
     }
 
     /// The key of the next page; nil when this page is the last one.

@@ -17,6 +17,9 @@ public struct PageResponse: Sendable {
     /// The transport's own word that the list ends here, whatever the paging style would say: an
     /// empty answer (HTTP 204, or a success with no body at all).
     public var end: EndReason?
+    /// The transport's word that the page loaded but is not whole (a GraphQL answer with errors
+    /// beside its data): one line for the user, passed on in `FetchedPage.warning`.
+    public var warning: String?
 
     public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
         self.url = url

@@ -47,6 +47,8 @@ public struct SourceConfiguration: Sendable {
         let tls: TLSConfiguration
         /// Whether answers are kept for conditional requests.
         var keptAnswers: KeptAnswersSetting = .none
+        /// Answers are GraphQL: items from a connection, `--items` names it, `errors` are read.
+        var readsGraphQL = false
     }
 }
 
@@ -94,12 +96,18 @@ extension SourceOptions {
             throw SourceOptionError(error.message)
         }
         let parsedHeaders = try headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
-        let request = try requestTemplate(headers: parsedHeaders)
+        let graphQL = try graphQLPaging(template: template)
+        let request = try graphQL?.requests ?? requestTemplate(headers: parsedHeaders)
         var paging = PaginationStyles.Settings(firstPage: firstPage, pageSize: pageSize)
         paging.cursorPath = try cursorPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--cursor") }
         paging.nextPath = try nextPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--next") }
         paging.firstCursor = firstCursor
-        let style = try PaginationStyles.choose(for: template, body: request.body?.placeholders ?? [], settings: paging)
+        let style: any PaginationStyle
+        if let graphQL {
+            style = graphQL.style
+        } else {
+            style = try PaginationStyles.choose(for: template, body: request.body?.placeholders ?? [], settings: paging)
+        }
         let start: RequestURL
         switch RequestURL.parse(style.url(for: style.firstKey())) {
         case .success(let url): start = url
@@ -124,11 +132,12 @@ extension SourceOptions {
             tls: try tlsConfiguration()
         )
         settings.keptAnswers = keptAnswers
+        settings.readsGraphQL = graphQL != nil
         settings.proxy = try ProxyChoice.decide(for: start.origin, proxyFlag: proxy, noProxyFlag: noProxy, environment: environment)
         return settings
     }
 
-    private static func path(_ text: String, flag: String, prefixed: Bool = true) throws(SourceOptionError) -> JSONPath {
+    static func path(_ text: String, flag: String, prefixed: Bool = true) throws(SourceOptionError) -> JSONPath {
         do throws(JSONPathError) {
             return try JSONPath(parsing: text)
         } catch {

@@ -79,6 +79,16 @@ public struct SourceOptions: Sendable {
     /// they are sized by. `--dump` reads every page once and keeps none.
     public var keptAnswers: KeptAnswersSetting = .sizedByWindow(keep: nil)
 
+    // GraphQL
+    /// `--graphql QUERY`: the query text (the command line has read `@FILE` or `@-`); every page
+    /// is a POST of it with the cursor in its variables.
+    public var graphQL: String?
+    /// `--var NAME=VALUE`, in order: the query's variables (JSON values, else strings).
+    public var graphQLVariables: [String] = []
+    /// `--cursor-var NAME`: the variable that receives the cursor; nil recognises `$cursor`,
+    /// `$after` or `$endCursor`.
+    public var cursorVariable: String?
+
     public init() {}
 }
 

@@ -53,6 +53,11 @@ public struct DumpModel: Model {
         let lines = result.items.prefix(room).map(\.json)
         written += lines.count
         var effects: [Effect] = [.output(Array(lines))]
+        // Said whatever -v says (-v has the loader's own note instead): a script must be able
+        // to tell a partial page from a whole one.
+        if let warning = result.warning, !verbose {
+            effects.append(.report("infinilist: page \(result.request.page + 1): \(warning)"))
+        }
         if verbose {
             let milliseconds = Int((result.latency * 1000).rounded())
             effects.append(.report("page \(result.request.page + 1): \(Self.count(result.items.count, "item")) in \(milliseconds) ms"))

@@ -87,7 +87,7 @@ import Testing
     @Test(arguments: [
         ("url = 5", "the URL must be a string, not an integer"),
         ("dump = true", "'dump' cannot be set in a config file"),
-        ("items = { a = 1 }", "only headers can be a table"),
+        ("items = { a = 1 }", "only headers and vars can be tables"),
         ("headers = { Authorization = 5 }", "a header's value must be a string, not an integer"),
         ("headers = { \"Bad Name\" = \"x\" }", "'Bad Name' is not a header name"),
         ("headers = [\"no colon\"]", "a header is written 'Name: value'"),
