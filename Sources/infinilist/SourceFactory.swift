@@ -39,7 +39,7 @@ enum SourceFactory {
         source.maxPages = options.maxPages
         source.firstCursor = options.firstCursor
         source.method = options.method
-        source.graphQL = try options.graphQL.map { try ArgumentText.read($0, flag: "--graphql") }
+        source.graphQL = try options.graphQL.map { try BodyArguments.read($0, flag: "--graphql") }
         source.graphQLVariables = options.graphQLVariables
         source.cursorVariable = options.cursorVariable
         source.headers = options.headers

@@ -73,7 +73,7 @@ import Testing
         let url = "http://127.0.0.1:9/search"
         let cases: [([String], String)] = [
             (["-d", "@" + missing, url], "-d @\(missing): there is no file \(missing)"),
-            (["-d", "@" + directory.url.path, url], "-d @\(directory.url.path): \(directory.url.path) is a directory; -d @FILE reads the body from a file"),
+            (["-d", "@" + directory.url.path, url], "-d @\(directory.url.path): \(directory.url.path) is a directory; -d @FILE reads a file"),
             (["-d", "@" + large.path, url], "-d @\(large.path): \(large.path) is larger than 1 MiB"),
             (["-d", "@" + typo.path, url], "the body (-d) at line 2, column 12: unknown placeholder {cursr}"),
             (["-d", #"{"a": 1,}"#, url], "the body (-d) at line 1, column 9: expected a quoted key, found '}'"),

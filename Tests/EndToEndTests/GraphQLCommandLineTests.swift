@@ -84,7 +84,7 @@ import TestSupport
         #expect(missing.stderr.contains("--graphql @/nonexistent/q.graphql: there is no file /nonexistent/q.graphql"), "stderr: \(missing.stderr)")
         let empty = try await ProcessRun.run(Binary.path, ["--graphql", "@-", "--dump", "http://127.0.0.1:9/graphql"])
         #expect(empty.status == 64)
-        #expect(empty.stderr.contains("--graphql: the query is empty"), "stderr: \(empty.stderr)")
+        #expect(empty.stderr.contains("--graphql @-: standard input is empty; it holds nothing to send"), "stderr: \(empty.stderr)")
     }
 }
 

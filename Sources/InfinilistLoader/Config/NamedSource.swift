@@ -116,6 +116,8 @@ public struct NamedSource: Sendable, Equatable {
             guard number.isFinite else { throw ConfigError("\(place): \(number) has no JSON form; a GraphQL variable takes a finite number") }
             return .number(String(number))
         case .boolean(let on): return .bool(on)
+        // A GraphQL date scalar is a string in the JSON sent (ISO 8601 as written).
+        case .dateTime(let date): return .string(date.text)
         case .array(let items):
             var elements: [JSONValue] = []
             for item in items { elements.append(try json(item, place: place, expand: expand)) }

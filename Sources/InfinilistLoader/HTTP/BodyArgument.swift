@@ -4,19 +4,20 @@ import Glibc
 import Darwin
 #endif
 
-/// What `-d ARGUMENT` stands for, as curl reads it: the text itself, or with `@FILE` the file's
+/// What `-d ARGUMENT` (or `--graphql ARGUMENT`) stands for, as curl reads it: the text itself, or with `@FILE` the file's
 /// contents, with `@-` standard input's. A file or stdin ends with a line break as a rule (an
 /// editor's, `echo`'s), which is not part of the body, so trailing line breaks are dropped. Each
 /// problem is a usage error naming the file and what is wrong: missing, unreadable, a directory,
 /// over `BodyTemplate.maxBytes` (read no further than that), empty, or not UTF-8 text. The
 /// command line reads each argument once (`@-` can only be read once).
 public enum BodyArgument {
-    public static func read(_ argument: String) throws(SourceOptionError) -> String {
+    /// - Parameter flag: the flag the argument was given to, for messages (`-d`, `--graphql`).
+    public static func read(_ argument: String, flag: String = "-d") throws(SourceOptionError) -> String {
         guard argument.hasPrefix("@") else { return argument }
         let path = String(argument.dropFirst())
-        guard !path.isEmpty else { throw SourceOptionError("-d @ needs a file name after the @ (or @- for standard input)") }
+        guard !path.isEmpty else { throw SourceOptionError("\(flag) @ needs a file name after the @ (or @- for standard input)") }
         let name = path == "-" ? "standard input" : OneLine.clean(path, maxCharacters: 120)
-        let place = "-d @\(path == "-" ? "-" : name)"
+        let place = "\(flag) @\(path == "-" ? "-" : name)"
         let bytes: [UInt8]
         if path == "-" {
             bytes = try readAll(from: 0, name: name, place: place)
@@ -26,13 +27,16 @@ public enum BodyArgument {
             defer { close(descriptor) }
             var status = stat()
             if fstat(descriptor, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) {
-                throw SourceOptionError("\(place): \(name) is a directory; -d @FILE reads the body from a file")
+                throw SourceOptionError("\(place): \(name) is a directory; \(flag) @FILE reads a file")
             }
             bytes = try readAll(from: descriptor, name: name, place: place)
         }
         var end = bytes.count
         while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        guard end > 0 else { throw SourceOptionError("\(place): \(name) is empty; a body is needed (-X POST sends a POST without one)") }
+        guard end > 0 else {
+            let what = flag == "-d" ? "a body is needed (-X POST sends a POST without one)" : "it holds nothing to send"
+            throw SourceOptionError("\(place): \(name) is empty; \(what)")
+        }
         guard let text = String(validating: bytes[..<end], as: UTF8.self) else {
             throw SourceOptionError("\(place): \(name) is not UTF-8 text")
         }
@@ -51,7 +55,7 @@ public enum BodyArgument {
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else {
                 let code = errno
-                if code == EISDIR { throw SourceOptionError("\(place): \(name) is a directory; -d @FILE reads the body from a file") }
+                if code == EISDIR { throw SourceOptionError("\(place): \(name) is a directory, not a file") }
                 throw SourceOptionError("\(place): cannot read \(name): \(String(cString: strerror(code)))")
             }
             if got == 0 { break }

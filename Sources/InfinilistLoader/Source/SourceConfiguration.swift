@@ -97,7 +97,8 @@ extension SourceOptions {
         }
         let parsedHeaders = try headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
         let graphQL = try graphQLPaging(template: template)
-        let request = try graphQL?.requests ?? requestTemplate(headers: parsedHeaders)
+        let request: RequestTemplate
+        if let graphQL { request = graphQL.requests } else { request = try requestTemplate(headers: parsedHeaders) }
         var paging = PaginationStyles.Settings(firstPage: firstPage, pageSize: pageSize)
         paging.cursorPath = try cursorPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--cursor") }
         paging.nextPath = try nextPath.map { path throws(SourceOptionError) in try Self.path(path, flag: "--next") }

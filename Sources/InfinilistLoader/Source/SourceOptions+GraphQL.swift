@@ -21,7 +21,7 @@ extension SourceOptions {
         if firstCursor != nil {
             throw SourceOptionError("--first-cursor is for {cursor} in a URL or -d body; with --graphql give the first cursor as --var \(cursorVariable ?? "cursor")=VALUE")
         }
-        if template.hasPagingPlaceholder {
+        if template.placeholders.contains(where: { $0 != .limit }) {
             throw SourceOptionError("with --graphql the cursor goes into the query's variables, not the URL: remove {page}, {offset}, {cursor} and {last.PATH} from the URL")
         }
         let request = try GraphQLRequest(query: query, assignments: graphQLVariables, cursorVariable: cursorVariable)

@@ -34,7 +34,7 @@ import Testing
         try withDirectory { directory in
             let missing = directory.appendingPathComponent("nope.json").path
             #expect(message("@" + missing) == "-d @\(missing): there is no file \(missing)")
-            #expect(message("@" + directory.path) == "-d @\(directory.path): \(directory.path) is a directory; -d @FILE reads the body from a file")
+            #expect(message("@" + directory.path) == "-d @\(directory.path): \(directory.path) is a directory; -d @FILE reads a file")
             let large = directory.appendingPathComponent("large.json")
             try Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 1).write(to: large)
             #expect(message("@" + large.path) == "-d @\(large.path): \(large.path) is larger than 1 MiB; a request body is a few kilobytes")

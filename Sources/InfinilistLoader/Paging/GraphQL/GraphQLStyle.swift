@@ -18,6 +18,8 @@ struct GraphQLStyle: PaginationStyle {
     let connectionPath: JSONPath?
 
     var firstPage: Int { 1 }
+    /// The body's only placeholder is the cursor variable, which this style fills itself.
+    var bodyPlaceholders: [URLTemplate.Placeholder] { [] }
 
     /// The first request's cursor is the `--var` given for the cursor variable, if any.
     func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0, cursor: request.firstCursor) }
