@@ -13,7 +13,10 @@ import Testing
     ])
     func aBrokenAnswerIsSaidInWords(behaviour: RawBehaviour, expected: String) async throws {
         try await withRawServer(behaviour) { port in
-            let messages = try await loaderMessages(url: "http://127.0.0.1:\(port)/items", options: .faults(clock: TestClock(), retries: 0))
+            // A generous --timeout: each answer fails at once, but a loaded CI machine once took
+            // longer than the 5 s default to see the reset.
+            let options = SourceOptions.faults(clock: TestClock(), retries: 0, timeout: .seconds(30))
+            let messages = try await loaderMessages(url: "http://127.0.0.1:\(port)/items", options: options)
             let failure = try #require(messages.last?.failed, "\(messages)")
             #expect(failure.message == expected.replacingOccurrences(of: "PORT", with: String(port)))
         }
