@@ -154,7 +154,7 @@ struct CommandOptions: ParsableArguments {
 
     // MARK: Output
 
-    @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout, following pages to the end; no screen.")
+    @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout (with --format, its text), following pages to the end; no screen.")
     var dump = false
 
     @Option(name: .customLong("max-items"), help: ArgumentHelp(

@@ -69,8 +69,13 @@ struct StreamEntryMaker {
         guard mode == .detect else { return }
         mode = .values
         let spansLines = piece.bytes.contains(UInt8(ascii: "\n"))
+        // Only a conventional key holding objects (`items`, `data`, …), so that a pretty-printed
+        // record with some array in it stays a record.
         guard !piece.inArrayAfter, spansLines, value.objectValue != nil,
-              let found = ItemLocator.items(in: value, at: nil), let path = try? JSONPath(parsing: found.path) else {
+              let found = ItemLocator.items(in: value, at: nil), !found.items.isEmpty,
+              found.items.allSatisfy({ $0.objectValue != nil }),
+              let first = found.path.split(separator: ".").first, ItemLocator.conventionalKeys.contains(String(first)),
+              let path = try? JSONPath(parsing: found.path) else {
             modeNote = "each JSON value of the input is an item"
             return
         }
