@@ -46,6 +46,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                // `.gz` files given on the command line.
+                "CZlib",
             ]
         ),
         /// The one event loop (messages in, effects out, paint once) with the screen injected:
@@ -78,8 +80,9 @@ let package = Package(
             name: "InfinilistCoreTests",
             dependencies: ["InfinilistCore"]
         ),
-        /// zlib for the tests, which compress what their servers send (Foundation on Linux has no
-        /// gzip). The library is already a requirement of swift-nio-extras's decompressor.
+        /// zlib for reading `.gz` files and for the tests, which compress what their servers send
+        /// (Foundation on Linux has no gzip). The library is already a requirement of
+        /// swift-nio-extras's decompressor.
         .systemLibrary(
             name: "CZlib",
             path: "Tests/CZlib",

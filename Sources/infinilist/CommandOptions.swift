@@ -5,7 +5,7 @@ import InfinilistCore
 /// reads as "parse, then run", and so the config file's named sources can fill the same fields.
 struct CommandOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. Without a URL, the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION above).",
+        "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. A FILE (or file://PATH; .gz is decompressed) or - (standard input) is read as JSON lines, JSON values one after another, a JSON array or an object holding the list; without a URL, standard input is read when it is a pipe or a file, else the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION above).",
         valueName: "url"
     ), completion: .custom { _, _, _ in NamedSourceArguments.completions() })
     var url: String?
@@ -108,9 +108,14 @@ struct CommandOptions: ParsableArguments {
     var timeout: Double?
 
     @Option(name: .customLong("max-page-bytes"), help: ArgumentHelp(
-        "Refuse a response body larger than this (after decompression); a number of bytes, or with a suffix K, M or G (default: 32M).",
+        "Refuse a response body larger than this (after decompression), or from a pipe or file a value or line longer than this (shown as a row saying so); a number of bytes, or with a suffix K, M or G (default: 32M).",
         valueName: "size"))
     var maxPageBytes: ByteSize?
+
+    @Option(name: .customLong("spool-max"), help: ArgumentHelp(
+        "Reading a pipe or a .gz file, keep at most this much of it in a spool file (0600 in $TMPDIR, deleted at exit) to read dropped pages again; a number of bytes, or with a suffix K, M or G (default: 1G). Reading stops with a message when it is full.",
+        valueName: "size"))
+    var spoolMax: ByteSize?
 
     @Option(name: .customLong("retries"), help: ArgumentHelp(
         "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504; a POST only after a connection failure before any answer, 408, 429 and 503), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",
@@ -149,7 +154,7 @@ struct CommandOptions: ParsableArguments {
 
     // MARK: Output
 
-    @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout, following pages to the end; no screen.")
+    @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout (with --format, its text), following pages to the end; no screen.")
     var dump = false
 
     @Option(name: .customLong("max-items"), help: ArgumentHelp(

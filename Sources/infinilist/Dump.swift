@@ -20,7 +20,7 @@ struct DumpRun {
             inbox.post(.signal(number))
         }
         let errors = FileLineOutput.standardError()
-        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose)
+        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil)
             .run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         Blocking.run { await source.close() }

@@ -56,6 +56,9 @@ enum SourceFactory {
         source.environment = ProcessInfo.processInfo.environment
         source.caCertificateFiles = options.caCertificates
         source.insecure = options.insecure
+        source.input = StreamArgument.input(for: options.url)
+        if let size = options.spoolMax { source.spoolMax = size.bytes }
+        source.streamReadOnce = options.dump
         // The screen re-fetches dropped pages and refreshes; a dump reads every page once.
         source.keptAnswers = options.dump ? .none : .sizedByWindow(keep: options.keep)
         return source

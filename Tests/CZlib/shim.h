@@ -25,4 +25,10 @@ static inline long czlib_compress(const unsigned char *input, unsigned long leng
 static inline unsigned long czlib_bound(unsigned long length) {
     return compressBound(length) + 32;
 }
+/// Starts inflating gzip or zlib data (the header says which), several gzip members one after
+/// another included (the caller resets at each member's end). A function because `inflateInit2`
+/// is a macro. Returns zlib's status (Z_OK).
+static inline int czlib_inflate_init(z_stream *stream) {
+    return inflateInit2(stream, 15 + 32);
+}
 #endif

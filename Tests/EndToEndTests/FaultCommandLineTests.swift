@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("file:///etc/passwd", "http"),
+        ("ftp://example.com/list.json", "http"),
         ("javascript:alert(1)", "http"),
         ("http://", "http"),
         ("https://exa mple.com/?page={page}", "url"),

@@ -16,11 +16,15 @@ public struct PageWait: Sendable, Equatable {
     /// True when the request already failed and will be sent again (`retrying in 42 s`); false
     /// when it has not been sent yet because requests are being paced (`next request in 3 s`).
     public let isRetry: Bool
+    /// Not a countdown: a pipe is open and has sent nothing more yet, so the page waits until it
+    /// does (`seconds` means nothing then).
+    public let waitsForInput: Bool
 
-    public init(request: PageRequest, seconds: WaitSeconds, reason: String, isRetry: Bool = true) {
+    public init(request: PageRequest, seconds: WaitSeconds, reason: String, isRetry: Bool = true, waitsForInput: Bool = false) {
         self.request = request
         self.seconds = seconds
         self.reason = reason
         self.isRetry = isRetry
+        self.waitsForInput = waitsForInput
     }
 }

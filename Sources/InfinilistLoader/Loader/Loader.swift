@@ -111,10 +111,12 @@ public actor Loader {
     /// Passes a fetch's countdown on to the core, unless the request was cancelled meanwhile.
     private func waiting(_ request: PageRequest, _ wait: FetchWait) {
         guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
-        if wait.isFirst {
+        if wait.waitsForInput {
+            log?("page \(request.page + 1): \(wait.reason)")
+        } else if wait.isFirst {
             log?("page \(request.page + 1): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
         }
-        deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry)))
+        deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)))
     }
 
     private func finish(_ request: PageRequest, key: PageKey, outcome: Result<PageResponse, any Error>, latency: Double) {

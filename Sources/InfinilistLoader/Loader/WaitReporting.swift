@@ -10,6 +10,9 @@ struct FetchWait: Sendable, Equatable {
     let isRetry: Bool
     /// The first report of this wait (the loader logs it once for `--verbose`).
     let isFirst: Bool
+    /// The input (a pipe) is open and has nothing more yet: no countdown, the wait lasts until
+    /// data comes.
+    var waitsForInput = false
 }
 
 /// Lets code deep inside a fetch (the retrying HTTP fetcher) tell the loader that a request is

@@ -30,6 +30,8 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
     /// cursor or next link was found in), so that every later page is read the same way as the
     /// first; nil on the first page and for counter styles.
     public var via: Via?
+    /// Where the page starts in standard input or a file; nil for other sources.
+    public var stream: StreamPosition?
     public init(
         index: Int = 0,
         page: Int,
@@ -37,7 +39,8 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         cursor: String? = nil,
         lastItem: [String: JSONValue] = [:],
         url: String? = nil,
-        via: Via? = nil
+        via: Via? = nil,
+        stream: StreamPosition? = nil
     ) {
         self.index = index
         self.page = page
@@ -46,6 +49,7 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         self.lastItem = lastItem
         self.url = url
         self.via = via
+        self.stream = stream
     }
 
     /// The key of the page after this one, with the counters advanced past `itemCount` items and
@@ -60,6 +64,7 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
         for (path, value) in lastItem.sorted(by: { $0.key < $1.key }) { parts.append("last.\(path) \(value.compactJSON)") }
         if let url { parts.append("url \(url)") }
         if let via { parts.append("via \(via)") }
+        if let stream { parts.append("at \(stream)") }
         return parts.joined(separator: ", ")
     }
 

@@ -20,6 +20,8 @@ public struct PageResponse: Sendable {
     /// The transport's word that the page loaded but is not whole (a GraphQL answer with errors
     /// beside its data): one line for the user, passed on in `FetchedPage.warning`.
     public var warning: String?
+    /// For standard input or a file: where the next page starts.
+    public var stream: StreamPosition?
 
     public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
         self.url = url

@@ -8,6 +8,7 @@ public struct SourceConfiguration: Sendable {
     public enum Kind: Sendable {
         case demo(DemoSettings)
         case http(HTTPSettings)
+        case stream(StreamSettings)
     }
 
     public let kind: Kind
@@ -57,6 +58,7 @@ extension SourceOptions {
     /// `url` is nil, else for an HTTP source. Throws a usage error naming the option and what it
     /// must be.
     public func validated(url: String?) throws(SourceOptionError) -> SourceConfiguration {
+        if let input { return SourceConfiguration(kind: .stream(try streamSettings(input))) }
         guard let url else {
             let shape = try checkedShape()
             if let demoItems, demoItems < 0 { throw SourceOptionError("--demo-items must not be negative, not \(demoItems)") }

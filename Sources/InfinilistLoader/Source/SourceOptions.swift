@@ -89,6 +89,14 @@ public struct SourceOptions: Sendable {
     /// `$after` or `$endCursor`.
     public var cursorVariable: String?
 
+    /// Standard input or a file to read instead of a URL (`-`, no URL with a pipe, `FILE`).
+    public var input: SourceConfiguration.StreamSettings.Input?
+    /// The most a pipe's spool file may hold (`--spool-max`).
+    public var spoolMax: Int = 1 << 30
+    /// A stream is read once (`--dump`): nothing is spooled, and values that could not be kept
+    /// are warnings on stderr, not rows.
+    public var streamReadOnce = false
+
     public init() {}
 }
 
@@ -110,6 +118,8 @@ public enum PageSources {
             return DemoSource(items: demo.items, pageSize: demo.pageSize, latency: demo.latency, shape: demo.shape)
         case .http(let settings):
             return HTTPSource(settings)
+        case .stream(let settings):
+            return StreamSource(settings)
         }
     }
 

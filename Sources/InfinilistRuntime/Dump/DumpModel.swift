@@ -16,9 +16,13 @@ public struct DumpModel: Model {
     /// The last wait reported, so a countdown is said once, not every second.
     private var lastWaitReason: String?
 
-    public init(maxItems: Int? = nil, verbose: Bool = false) {
+    /// Write each item's row text (`--format`) instead of its JSON.
+    public let writesText: Bool
+
+    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false) {
         self.maxItems = maxItems
         self.verbose = verbose
+        self.writesText = writesText
     }
 
     public var isAnimating: Bool { false }
@@ -39,7 +43,8 @@ public struct DumpModel: Model {
             return [.report(report), .quit(code: 1, output: [])]
         case .pageWaiting(let wait):
             // Said once per reason; -v has the loader's own note instead.
-            guard !verbose, wait.reason != lastWaitReason else { return [] }
+            // A quiet pipe is no news: the dump simply goes on when it sends more.
+            guard !verbose, !wait.waitsForInput, wait.reason != lastWaitReason else { return [] }
             lastWaitReason = wait.reason
             let action = wait.isRetry ? "retrying" : "next request"
             return [.report("infinilist: page \(wait.request.page + 1): \(wait.reason); \(action) in \(wait.seconds) s")]
@@ -50,7 +55,7 @@ public struct DumpModel: Model {
 
     private mutating func loaded(_ result: PageResult) -> [Effect] {
         let room = maxItems.map { max(0, $0 - written) } ?? result.items.count
-        let lines = result.items.prefix(room).map(\.json)
+        let lines = result.items.prefix(room).map { writesText ? $0.text : $0.json }
         written += lines.count
         var effects: [Effect] = [.output(Array(lines))]
         // Said whatever -v says (-v has the loader's own note instead): a script must be able

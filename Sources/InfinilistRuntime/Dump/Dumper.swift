@@ -9,9 +9,13 @@ public struct Dumper: Sendable {
     public var maxItems: Int?
     public var verbose: Bool
 
-    public init(maxItems: Int? = nil, verbose: Bool = false) {
+    /// `--format`: write row text, not JSON.
+    public var writesText: Bool
+
+    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false) {
         self.maxItems = maxItems
         self.verbose = verbose
+        self.writesText = writesText
     }
 
     /// How a dump ended: the loop's exit and the items written.
@@ -29,7 +33,7 @@ public struct Dumper: Sendable {
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
         let driver = LoaderDriver(loader: loader)
         var loop = EventLoop(
-            model: DumpModel(maxItems: maxItems, verbose: verbose),
+            model: DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText),
             screen: DumpScreen(),
             inbox: inbox,
             loader: driver,

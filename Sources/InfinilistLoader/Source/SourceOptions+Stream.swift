@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import InfinilistCore
+
+extension SourceConfiguration {
+    /// A list read from standard input or a file.
+    public struct StreamSettings: Sendable {
+        public enum Input: Sendable, Equatable {
+            case standardInput
+            case file(String)
+
+            /// A `.gz` file, inflated as it is read.
+            var isCompressed: Bool {
+                if case .file(let path) = self { return path.hasSuffix(".gz") }
+                return false
+            }
+        }
+
+        public let input: Input
+        /// `stdin`, or the file's name, for the status line.
+        let name: String
+        let pageSize: Int
+        let shape: ItemShape
+        let mode: StreamListMode
+        /// `--max-page-bytes`: the longest value (or line) kept.
+        let maxValueBytes: Int
+        /// `--spool-max`; nil when nothing is read twice (`--dump`), so nothing is spooled.
+        let spoolMax: Int?
+        let spoolDirectory: String?
+        /// Values that could not be kept are shown as rows (the screen), not only as warnings.
+        let problemRows: Bool
+    }
+}
+
+extension SourceOptions {
+    /// The checks of `validated(url:)` for standard input or a file.
+    func streamSettings(_ input: SourceConfiguration.StreamSettings.Input) throws(SourceOptionError) -> SourceConfiguration.StreamSettings {
+        guard pageSize >= 1 else { throw SourceOptionError("--page-size must be at least 1, not \(pageSize)") }
+        guard pageSize <= 100_000 else { throw SourceOptionError("--page-size must be at most 100000, not \(pageSize)") }
+        let shape = try ItemShape(format: format, idPath: idPath)
+        guard maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1 byte, not \(maxPageBytes)") }
+        guard spoolMax > 0 else { throw SourceOptionError("--spool-max must be at least 1 byte, not \(spoolMax)") }
+        let mode: StreamListMode = try itemsPath.map { path throws(SourceOptionError) in .itemsAt(try Self.path(path, flag: "--items")) } ?? .detect
+        let name: String
+        switch input {
+        case .standardInput: name = "stdin"
+        case .file(let path):
+            try Self.checkReadable(path)
+            name = path.split(separator: "/").last.map(String.init) ?? path
+        }
+        return SourceConfiguration.StreamSettings(
+            input: input, name: name, pageSize: pageSize, shape: shape, mode: mode, maxValueBytes: maxPageBytes,
+            spoolMax: streamReadOnce ? nil : spoolMax, spoolDirectory: environment["TMPDIR"], problemRows: !streamReadOnce)
+    }
+
+    /// A file that cannot be read is a usage error, before the screen opens.
+    private static func checkReadable(_ path: String) throws(SourceOptionError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw SourceOptionError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw SourceOptionError("\(path) is a folder, not a file to read") }
+        guard access(path, R_OK) == 0 else { throw SourceOptionError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+import Darwin
+#endif
+
+/// What one read of the input gave.
+enum ChunkRead: Equatable {
+    case bytes([UInt8])
+    /// The writer closed its end (or the file ended).
+    case end
+    /// Nothing arrived within the time asked for: a pipe that is open and quiet.
+    case quiet
+}
+
+/// A source of bytes read in chunks: a pipe, a file, or a decompressor over one.
+protocol ByteInput: AnyObject {
+    /// Up to a chunk of bytes; waits at most `milliseconds` for a pipe to have some.
+    func read(waitingAtMost milliseconds: Int32) throws(PageLoadError) -> ChunkRead
+}
+
+/// A file descriptor read with `poll` and `read`, so a quiet pipe never blocks for longer than
+/// asked (the reader checks for cancellation between waits). Regular files never wait.
+final class DescriptorInput: ByteInput {
+    let descriptor: Int32
+    /// What the input is called in messages: `standard input`, the file's path.
+    let label: String
+    private let ownsDescriptor: Bool
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
+
+    init(descriptor: Int32, label: String, ownsDescriptor: Bool) {
+        self.descriptor = descriptor
+        self.label = label
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    func read(waitingAtMost milliseconds: Int32) throws(PageLoadError) -> ChunkRead {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, milliseconds)
+        if ready == 0 { return .quiet }
+        if ready < 0 {
+            if errno == EINTR { return .quiet }
+            throw Self.failure(label, errno)
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return .bytes(Array(chunk[0..<count])) }
+            if count == 0 { return .end }
+            if errno == EINTR { continue }
+            if errno == EAGAIN { return .quiet }
+            throw Self.failure(label, errno)
+        }
+    }
+
+    static func failure(_ label: String, _ code: Int32) -> PageLoadError {
+        PageLoadError(.connection, "could not read \(label): \(String(cString: strerror(code)))")
+    }
+}

@@ -1,0 +1,25 @@
+/// One piece of a stream as the splitter finds it: a JSON value's bytes (parsed by the caller), a
+/// line that is not JSON, or the place of a value that could not be kept.
+struct SplitPiece: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// What looks like one JSON value; the caller parses it (and keeps it as text if that fails).
+        case json
+        /// A line that is not JSON (nor part of a value).
+        case text
+        /// A value or line longer than the per-value limit: its bytes were skipped.
+        case tooLong
+        /// The input ended in the middle of a value.
+        case truncated
+    }
+
+    let kind: Kind
+    /// The bytes, for `.json` and `.text`; empty for the others.
+    let bytes: [UInt8]
+    /// Offsets in the input: where the piece starts and the first byte after it.
+    let start: Int
+    let end: Int
+    /// Whether the point after the piece is inside a top-level array.
+    let inArrayAfter: Bool
+
+    var size: Int { end - start }
+}

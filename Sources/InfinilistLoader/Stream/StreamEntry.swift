@@ -1,0 +1,92 @@
+import InfinilistCore
+
+/// One item read from a stream, and where the stream stands after it.
+struct StreamEntry: Sendable {
+    enum Content: Sendable, Equatable {
+        case value(JSONValue)
+        /// A line that is not JSON: the item is the line as a JSON string.
+        case text(String)
+        /// A value that could not be kept (too long, cut off by the end of the input): one line
+        /// saying so, shown in its place so the user knows something is missing.
+        case problem(String)
+    }
+
+    let content: Content
+    let after: StreamPosition
+}
+
+/// Where the items are in each top-level value.
+enum StreamListMode: Sendable, Equatable {
+    /// Every value (every element of a top-level array) is an item.
+    case values
+    /// Objects hold the list at this path (`--items PATH`, or found in the first value).
+    case itemsAt(JSONPath)
+    /// Not decided yet: the first value decides (a pretty-printed object holding an item array,
+    /// as `kubectl get -o json` prints, is read as a list holder; anything else as values).
+    case detect
+}
+
+/// Turns the splitter's pieces into entries: parses each value once, finds the list inside an
+/// object holding one, words what could not be kept.
+struct StreamEntryMaker {
+    let maxValueBytes: Int
+    var mode: StreamListMode
+    /// The `-v` note on how the list was found, once decided.
+    private(set) var modeNote: String?
+
+    init(mode: StreamListMode, maxValueBytes: Int) {
+        self.mode = mode
+        self.maxValueBytes = maxValueBytes
+    }
+
+    mutating func entries(from piece: SplitPiece) -> [StreamEntry] {
+        let after = StreamPosition(offset: piece.end, inArray: piece.inArrayAfter)
+        switch piece.kind {
+        case .text:
+            return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)]
+        case .tooLong:
+            let message = "a value of \(ByteCount.text(piece.size)) at byte \(piece.start) is longer than --max-page-bytes (\(ByteCount.text(maxValueBytes))): skipped"
+            return [StreamEntry(content: .problem(message), after: after)]
+        case .truncated:
+            let message = "the input ends in the middle of a JSON value (the last \(ByteCount.text(piece.size)), from byte \(piece.start))"
+            return [StreamEntry(content: .problem(message), after: after)]
+        case .json:
+            guard let value = try? JSONParser.parse(piece.bytes) else {
+                return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)]
+            }
+            decideMode(on: value, piece: piece)
+            guard case .itemsAt(let path) = mode, !piece.inArrayAfter, let found = ItemLocator.items(in: value, at: path) else {
+                return [StreamEntry(content: .value(value), after: after)]
+            }
+            return found.items.enumerated().map { index, item in
+                let isLast = index == found.items.count - 1
+                return StreamEntry(content: .value(item), after: isLast ? after : StreamPosition(offset: piece.start, skip: index + 1))
+            }
+        }
+    }
+
+    private mutating func decideMode(on value: JSONValue, piece: SplitPiece) {
+        guard mode == .detect else { return }
+        mode = .values
+        let spansLines = piece.bytes.contains(UInt8(ascii: "\n"))
+        // Only a conventional key holding objects (`items`, `data`, …), so that a pretty-printed
+        // record with some array in it stays a record.
+        guard !piece.inArrayAfter, spansLines, value.objectValue != nil,
+              let found = ItemLocator.items(in: value, at: nil), !found.items.isEmpty,
+              found.items.allSatisfy({ $0.objectValue != nil }),
+              let first = found.path.split(separator: ".").first, ItemLocator.conventionalKeys.contains(String(first)),
+              let path = try? JSONPath(parsing: found.path) else {
+            modeNote = "each JSON value of the input is an item"
+            return
+        }
+        mode = .itemsAt(path)
+        modeNote = "the input is an object holding the list: items at \(found.path) (--items PATH chooses another)"
+    }
+
+    /// A line as text: invalid UTF-8 becomes U+FFFD, a trailing CR (CRLF lines) goes.
+    static func text(_ bytes: [UInt8]) -> String {
+        var slice = bytes[...]
+        if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
+        return String(decoding: slice, as: UTF8.self)
+    }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Opens what a `StreamSource` reads and chooses how its pages are read again: by offset from a
+/// regular file, else from a spool (a pipe, a `.gz` file, standard input already partly read).
+public enum StreamOpening {
+    static func open(_ settings: SourceConfiguration.StreamSettings) throws(PageLoadError) -> StreamReader {
+        let descriptor: Int32
+        let label: String
+        switch settings.input {
+        case .standardInput:
+            descriptor = 0
+            label = "standard input"
+        case .file(let path):
+            label = path
+            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw PageLoadError(.connection, "could not open \(path): \(String(cString: strerror(errno)))") }
+        }
+        let owns = descriptor != 0
+        var input: any ByteInput = DescriptorInput(descriptor: descriptor, label: label, ownsDescriptor: owns)
+        let compressed = settings.input.isCompressed
+        if compressed { input = try GzipInput(input, label: label) }
+        // A regular file read from its start is read again by offset; anything else is spooled.
+        let seekable = !compressed && isRegularFile(descriptor) && lseek(descriptor, 0, SEEK_CUR) == 0
+        var spool: Spool?
+        if !seekable, let limit = settings.spoolMax {
+            spool = try Spool(limit: limit, directory: settings.spoolDirectory)
+        }
+        return StreamReader(
+            input: input, rereadDescriptor: seekable ? descriptor : nil, label: label, spool: spool,
+            mode: settings.mode, maxValueBytes: settings.maxValueBytes)
+    }
+
+    static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether standard input holds data to read (a pipe, a file, a socket) rather than being a
+    /// terminal or /dev/null: then infinilist reads it when no URL is given.
+    public static func standardInputHasData() -> Bool {
+        var info = stat()
+        guard fstat(0, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
+    }
+}

@@ -1,0 +1,175 @@
+import InfinilistCore
+import Synchronization
+
+/// What one page read from a stream gave.
+struct StreamPageRead: Sendable {
+    let entries: [StreamEntry]
+    /// Where the next page starts.
+    let next: StreamPosition
+    /// The input ended after these entries.
+    let atEnd: Bool
+    /// How the list was found in the input (`-v`), with the first page.
+    var note: String? = nil
+}
+
+/// Reads a stream page by page, like a pager: only when a page is asked for, and only as far as
+/// that page.
+///
+/// A page at the tail (its start is where the last one ended) reads on from the input: only on
+/// the source's serial tail queue, which alone touches the input, the splitter and what is split
+/// but not handed out. A page read before (dropped from memory, retried, refreshed) is read again
+/// from where it started, by `pread` from a regular file or from the spool for a pipe or a `.gz`
+/// file, and ends where it ended the first time, so it holds the same items; that can run on any
+/// thread, beside a tail read that is waiting for a quiet pipe. What both share (where pages
+/// ended, how values become items) is behind `shared`.
+final class StreamReader: @unchecked Sendable {
+    /// How long a quiet pipe may pause before a page with at least one item is handed on.
+    static let pause: Int32 = 100
+
+    private let input: any ByteInput
+    /// A regular file, read again by offset; nil for a pipe or a `.gz` file.
+    private let rereadDescriptor: Int32?
+    private let rereadLabel: String
+    /// The copy kept for re-reading when the input cannot be read twice; nil with `--dump`.
+    private let spool: Spool?
+    private let maxValueBytes: Int
+    // Tail queue only:
+    private var splitter: ValueSplitter
+    private var maker: StreamEntryMaker
+    private var ready: [StreamEntry] = []
+    private var inputEnded = false
+
+    private struct Shared {
+        /// Where the next page at the tail starts.
+        var tail = StreamPosition.start
+        /// Where each page read so far ended, by where it started.
+        var pageEnds: [StreamPosition: (end: StreamPosition, atEnd: Bool)] = [:]
+        /// How values become items, once the first value decided it.
+        var maker: StreamEntryMaker
+    }
+    private let shared: Mutex<Shared>
+
+    /// How a page is read.
+    enum Plan {
+        case tail
+        case reread(end: StreamPosition, atEnd: Bool)
+    }
+
+    init(input: any ByteInput, rereadDescriptor: Int32?, label: String, spool: Spool?, mode: StreamListMode, maxValueBytes: Int) {
+        self.input = input
+        self.rereadDescriptor = rereadDescriptor
+        self.rereadLabel = label
+        self.spool = spool
+        self.maxValueBytes = maxValueBytes
+        splitter = ValueSplitter(at: .start, maxValueBytes: maxValueBytes)
+        maker = StreamEntryMaker(mode: mode, maxValueBytes: maxValueBytes)
+        shared = Mutex(Shared(maker: maker))
+    }
+
+    /// How the page starting at `start` is read; throws for a place no page started.
+    func plan(for start: StreamPosition) throws(PageLoadError) -> Plan {
+        let shared = shared.withLock { $0 }
+        if let known = shared.pageEnds[start] { return .reread(end: known.end, atEnd: known.atEnd) }
+        guard start == shared.tail else {
+            throw PageLoadError(.unknownPage, "this page starts at \(start), which was never read (the input is at \(shared.tail))")
+        }
+        return .tail
+    }
+
+    /// The page starting at `start` read again (any thread).
+    func reread(from start: StreamPosition, end: StreamPosition, atEnd: Bool) throws(PageLoadError) -> StreamPageRead {
+        let maker = shared.withLock { $0.maker }
+        let entries = try reread(from: start, to: end, maker: maker)
+        return StreamPageRead(entries: entries, next: end, atEnd: atEnd, note: start == .start ? maker.modeNote : nil)
+    }
+
+    /// Reads the page of at most `count` items starting at `start` (tail queue only). Returns nil
+    /// when `isCancelled` became true while waiting for input (nothing read is lost: it stays for
+    /// the next request). `waiting` is called once while a quiet pipe keeps the page empty.
+    func read(from start: StreamPosition, count: Int, isCancelled: () -> Bool, waiting: () -> Void) throws(PageLoadError) -> StreamPageRead? {
+        if case .reread(let end, let atEnd) = try plan(for: start) { return try reread(from: start, end: end, atEnd: atEnd) }
+        guard let page = try readAtTail(count: count, isCancelled: isCancelled, waiting: waiting) else { return nil }
+        let maker = self.maker
+        shared.withLock {
+            $0.pageEnds[start] = (page.next, page.atEnd)
+            $0.tail = page.next
+            $0.maker = maker
+        }
+        return StreamPageRead(entries: page.entries, next: page.next, atEnd: page.atEnd, note: start == .start ? maker.modeNote : nil)
+    }
+
+    private func readAtTail(count: Int, isCancelled: () -> Bool, waiting: () -> Void) throws(PageLoadError) -> StreamPageRead? {
+        var toldWaiting = false
+        while ready.count < count {
+            if let piece = splitter.next(atEOF: inputEnded) {
+                ready += maker.entries(from: piece)
+                continue
+            }
+            if inputEnded { break }
+            if isCancelled() { return nil }
+            switch try input.read(waitingAtMost: Self.pause) {
+            case .bytes(let bytes):
+                try spool?.append(bytes)
+                splitter.append(bytes)
+            case .end:
+                inputEnded = true
+            case .quiet:
+                if !ready.isEmpty { return take(count) }
+                if !toldWaiting {
+                    toldWaiting = true
+                    waiting()
+                }
+            }
+        }
+        if inputEnded {
+            // One more entry, or none: whether this page is the last.
+            while ready.count <= count, let piece = splitter.next(atEOF: true) { ready += maker.entries(from: piece) }
+        }
+        return take(count)
+    }
+
+    private func take(_ count: Int) -> StreamPageRead {
+        let entries = Array(ready.prefix(count))
+        ready.removeFirst(entries.count)
+        let next = entries.last?.after ?? shared.withLock { $0.tail }
+        return StreamPageRead(entries: entries, next: next, atEnd: inputEnded && ready.isEmpty)
+    }
+
+    /// The entries from `start` up to `end`, read again from the file or the spool.
+    private func reread(from start: StreamPosition, to end: StreamPosition, maker: StreamEntryMaker) throws(PageLoadError) -> [StreamEntry] {
+        guard start != end else { return [] }
+        var splitter = ValueSplitter(at: start, maxValueBytes: maxValueBytes)
+        var maker = maker
+        var offset = start.offset
+        var exhausted = false
+        var skip = start.skip
+        var entries: [StreamEntry] = []
+        while true {
+            if let piece = splitter.next(atEOF: exhausted) {
+                var found = maker.entries(from: piece)
+                if skip > 0 {
+                    found.removeFirst(min(skip, found.count))
+                    skip = 0
+                }
+                for entry in found {
+                    entries.append(entry)
+                    if entry.after == end { return entries }
+                }
+                continue
+            }
+            if exhausted {
+                throw PageLoadError(.unknownPage, "\(rereadLabel) no longer holds this page (it was changed or truncated since it was read)")
+            }
+            let bytes = try readAgain(at: offset)
+            if bytes.isEmpty { exhausted = true }
+            offset += bytes.count
+            splitter.append(bytes)
+        }
+    }
+
+    private func readAgain(at offset: Int) throws(PageLoadError) -> [UInt8] {
+        if let rereadDescriptor { return try PositionalRead.read(rereadDescriptor, at: offset, count: 65_536, label: rereadLabel) }
+        if let spool { return try spool.read(at: offset, count: 65_536) }
+        throw PageLoadError(.unknownPage, "\(rereadLabel) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
+    }
+}

@@ -1,0 +1,218 @@
+/// Finds where each top-level JSON value of a stream starts and ends, as bytes arrive, without
+/// parsing it: strings and escapes are followed so that a brace inside a string does not count.
+/// Each byte is looked at once; a value's bytes are then parsed once by `JSONParser`.
+///
+/// Accepted: values one after another with any whitespace between (JSON lines, `jq -c` output,
+/// pretty-printed objects), and top-level arrays, whose elements are handed out one by one (one
+/// huge array streams; arrays printed one after another, as `gh api --paginate` does, flatten).
+/// Anything else is handed out line by line as `.text`. A value that can only be a broken one (a
+/// raw line break inside a string, or a `{`/`[` at the start of a line while an object is still
+/// open, which no pretty-printer writes) gives its first line as `.text` and scanning starts again
+/// on the next line, so one bad line of a log costs that line only.
+struct ValueSplitter {
+    let maxValueBytes: Int
+    private var buffer: [UInt8] = []
+    /// Input offset of `buffer[0]`.
+    private var base: Int
+    /// Buffer index of the next byte to look at.
+    private var scan = 0
+    private(set) var inArray: Bool
+    private var value: OpenValue?
+
+    private struct OpenValue {
+        enum Shape { case container, string, scalar, text }
+        var shape: Shape
+        /// Buffer index of its first byte (after skipped bytes were dropped, still its start).
+        var start: Int
+        /// Input offset of its first byte.
+        let offset: Int
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var afterNewline = false
+        /// Bytes dropped because the value is too long.
+        var skipped = 0
+    }
+
+    init(at position: StreamPosition, maxValueBytes: Int) {
+        base = position.offset
+        inArray = position.inArray
+        self.maxValueBytes = max(1, maxValueBytes)
+    }
+
+    /// Input offset of the first byte not handed out yet.
+    var position: Int { value?.offset ?? base + scan }
+
+    mutating func append(_ bytes: some Sequence<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next piece; nil when more bytes are needed (or, at EOF, when the input is done).
+    mutating func next(atEOF: Bool) -> SplitPiece? {
+        if value == nil {
+            compact()
+            guard let opened = openValue() else { return nil }
+            value = opened
+        }
+        return finishValue(atEOF: atEOF)
+    }
+
+    /// Skips separators (and the brackets of top-level arrays) up to a value's first byte.
+    private mutating func openValue() -> OpenValue? {
+        while scan < buffer.count {
+            let byte = buffer[scan]
+            if Self.isSpace(byte) || (inArray && byte == UInt8(ascii: ",")) {
+                scan += 1
+            } else if !inArray && byte == UInt8(ascii: "[") {
+                inArray = true
+                scan += 1
+            } else if inArray && byte == UInt8(ascii: "]") {
+                inArray = false
+                scan += 1
+            } else {
+                let shape: OpenValue.Shape
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["): shape = .container
+                case UInt8(ascii: "\""): shape = .string
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    shape = .scalar
+                default: shape = .text
+                }
+                return OpenValue(shape: shape, start: scan, offset: base + scan)
+            }
+        }
+        return nil
+    }
+
+    private enum Outcome { case complete(Int), broken(Int), needMore }
+
+    private mutating func finishValue(atEOF: Bool) -> SplitPiece? {
+        guard var open = value else { return nil }
+        var outcome = Outcome.needMore
+        while scan < buffer.count {
+            if let found = step(&open, at: scan) {
+                outcome = found
+                break
+            }
+            scan += 1
+            if scan - open.start > maxValueBytes {
+                // Too long to keep: drop what was read of it and go on scanning for its end.
+                open.skipped += scan - open.start
+                buffer.removeSubrange(open.start..<scan)
+                base += scan - open.start
+                scan = open.start
+            }
+        }
+        if case .needMore = outcome, atEOF {
+            switch open.shape {
+            case .scalar:
+                if !Self.isScalar(buffer[open.start..<buffer.count]) { open.shape = .text }
+                outcome = .complete(buffer.count)
+            case .text: outcome = .complete(buffer.count)
+            case .container, .string:
+                if open.skipped == 0, let newline = buffer[open.start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    outcome = .broken(newline)
+                } else {
+                    value = nil
+                    let end = buffer.count
+                    scan = end
+                    return SplitPiece(kind: .truncated, bytes: [], start: open.offset, end: base + end, inArrayAfter: inArray)
+                }
+            }
+        }
+        switch outcome {
+        case .needMore:
+            value = open
+            return nil
+        case .complete(let end):
+            value = nil
+            scan = end
+            if open.skipped > 0 { return SplitPiece(kind: .tooLong, bytes: [], start: open.offset, end: base + end, inArrayAfter: inArray) }
+            let kind: SplitPiece.Kind = open.shape == .text ? .text : .json
+            // Text inside an array means the `[` did not open JSON (a log's `[INFO] …`).
+            if kind == .text { inArray = false }
+            return SplitPiece(kind: kind, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
+        case .broken(let at):
+            value = nil
+            if open.skipped > 0 {
+                scan = at
+                return SplitPiece(kind: .tooLong, bytes: [], start: open.offset, end: base + at, inArrayAfter: inArray)
+            }
+            // The first line is text; everything after it is scanned again.
+            let lineEnd = buffer[open.start..<at].firstIndex(of: UInt8(ascii: "\n")) ?? at
+            scan = lineEnd
+            return SplitPiece(kind: .text, bytes: Array(buffer[open.start..<lineEnd]), start: open.offset, end: base + lineEnd, inArrayAfter: inArray)
+        }
+    }
+
+    /// Looks at one byte of an open value: nil to go on, or where the value ends.
+    private func step(_ open: inout OpenValue, at index: Int) -> Outcome? {
+        let byte = buffer[index]
+        let newline = UInt8(ascii: "\n")
+        switch open.shape {
+        case .text:
+            return byte == newline ? .complete(index) : nil
+        case .scalar:
+            guard index > open.start, Self.endsScalar(byte) else { return nil }
+            if Self.isScalar(buffer[open.start..<index]) { return .complete(index) }
+            // `not json`, `total 5`: a line of text that starts like a literal.
+            open.shape = .text
+            return byte == newline ? .complete(index) : nil
+        case .string, .container:
+            if open.inString || (open.shape == .string && index == open.start) {
+                if index == open.start { open.inString = true; return nil }
+                if open.escaped {
+                    open.escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    open.escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    open.inString = false
+                    if open.shape == .string { return .complete(index + 1) }
+                } else if byte == newline {
+                    return .broken(index)
+                }
+                return nil
+            }
+            defer { open.afterNewline = byte == newline }
+            switch byte {
+            case UInt8(ascii: "\""): open.inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if open.afterNewline && !inArray && open.depth > 0 { return .broken(index - 1) }
+                open.depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                open.depth -= 1
+                if open.depth <= 0 { return .complete(index + 1) }
+            default: break
+            }
+            return nil
+        }
+    }
+
+    /// Drops bytes already handed out, once they are a good part of the buffer.
+    private mutating func compact() {
+        let keepFrom = value?.start ?? scan
+        guard keepFrom > 65_536, keepFrom * 2 > buffer.count else { return }
+        buffer.removeSubrange(0..<keepFrom)
+        base += keepFrom
+        scan -= keepFrom
+        if value != nil { value?.start -= keepFrom }
+    }
+
+    /// A number's characters, or `true`, `false`, `null`: what may stand alone as a value.
+    private static func isScalar(_ token: ArraySlice<UInt8>) -> Bool {
+        if token.elementsEqual("true".utf8) || token.elementsEqual("false".utf8) || token.elementsEqual("null".utf8) { return true }
+        return token.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func endsScalar(_ byte: UInt8) -> Bool {
+        isSpace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Pipes and files end to end: the built binary reading a real pipe from a shell, a file, a
+/// `.gz` file and a kubectl-shaped object, with `--dump`.
+@Suite(.serialized) struct StreamCommandLineTests {
+    /// `shell` run by /bin/sh, with `$BIN` the built binary.
+    static func shell(_ script: String) async throws -> ProcessRun {
+        try await ProcessRun.run("/bin/sh", ["-c", script], environment: ["BIN": Binary.path], timeout: .seconds(60))
+    }
+
+    @Test func aPipeIntoDumpWritesEveryItemAsAJSONLine() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await Self.shell(#"printf '{"id":1}\n[2, {"x": "y"}]\nplain text\n' | "$BIN" --dump -v"#)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdoutLines == [#"{"id":1}"#, "2", #"{"x":"y"}"#, #""plain text""#])
+        #expect(run.stderr.contains("1 line not JSON, kept as text"), "\(run.stderr)")
+        #expect(run.stderr.contains("end of input"), "\(run.stderr)")
+    }
+
+    @Test func aDashReadsStandardInputAndFormatWritesText() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await Self.shell(#"printf '{"name":"a"}\n{"name":"b"}\n' | "$BIN" --dump --format '{name}!' -"#)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdoutLines == ["a!", "b!"])
+    }
+
+    @Test func aFileArgumentAndAGzipFileAreRead() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let folder = try TemporaryDirectory()
+        let text = (1...130).map { "{\"n\":\($0)}\n" }.joined()
+        let plain = folder.url.appendingPathComponent("log.jsonl")
+        try Data(text.utf8).write(to: plain)
+        let packed = folder.url.appendingPathComponent("log.jsonl.gz")
+        try Data(Compression.gzip.compress(text)).write(to: packed)
+        for path in [plain.path, "file://" + plain.path, packed.path] {
+            let run = try await ProcessRun.run(Binary.path, ["--dump", path], timeout: .seconds(60))
+            #expect(run.status == 0, "\(path): \(run.stderr)")
+            #expect(run.stdoutLines.count == 130, "\(path)")
+            #expect(run.stdoutLines.last == #"{"n":130}"#, "\(path)")
+        }
+    }
+
+    @Test func itemsPathExtractsTheListOfAKubectlShapedObject() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let object = #"{"apiVersion":"v1","kind":"List","items":[{"metadata":{"name":"web-1"}},{"metadata":{"name":"web-2"}}]}"#
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--items", "items", "--format", "{metadata.name}"], input: object)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdoutLines == ["web-1", "web-2"])
+    }
+
+    @Test func aFileThatCannotBeReadIsAUsageError() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "file:///nonexistent/infinilist.jsonl"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("cannot read /nonexistent/infinilist.jsonl"), "\(run.stderr)")
+    }
+}
