@@ -17,6 +17,10 @@ struct ValueSplitter {
     /// Buffer index of the next byte to look at.
     private var scan = 0
     private(set) var inArray: Bool
+    /// Buffer index of the `[` that opened the current top-level array, until an element of it is
+    /// handed out: if the first thing after it is text, the `[` did not open JSON (a log's
+    /// `[INFO] …` or `[2024-01-01 10:00] …`) and belongs to that line's text.
+    private var arrayOpener: Int?
     private var value: OpenValue?
 
     private struct OpenValue {
@@ -65,9 +69,11 @@ struct ValueSplitter {
                 scan += 1
             } else if !inArray && byte == UInt8(ascii: "[") {
                 inArray = true
+                arrayOpener = scan
                 scan += 1
             } else if inArray && byte == UInt8(ascii: "]") {
                 inArray = false
+                arrayOpener = nil
                 scan += 1
             } else {
                 let shape: OpenValue.Shape
@@ -128,10 +134,11 @@ struct ValueSplitter {
             value = nil
             scan = end
             if open.skipped > 0 { return SplitPiece(kind: .tooLong, bytes: [], start: open.offset, end: base + end, inArrayAfter: inArray) }
-            let kind: SplitPiece.Kind = open.shape == .text ? .text : .json
-            // Text inside an array means the `[` did not open JSON (a log's `[INFO] …`).
-            if kind == .text { inArray = false }
-            return SplitPiece(kind: kind, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
+            guard open.shape == .text else {
+                arrayOpener = nil
+                return SplitPiece(kind: .json, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
+            }
+            return textPiece(from: open.start, to: end)
         case .broken(let at):
             value = nil
             if open.skipped > 0 {
@@ -141,8 +148,19 @@ struct ValueSplitter {
             // The first line is text; everything after it is scanned again.
             let lineEnd = buffer[open.start..<at].firstIndex(of: UInt8(ascii: "\n")) ?? at
             scan = lineEnd
-            return SplitPiece(kind: .text, bytes: Array(buffer[open.start..<lineEnd]), start: open.offset, end: base + lineEnd, inArrayAfter: inArray)
+            return textPiece(from: open.start, to: lineEnd)
         }
+    }
+
+    /// A line of text from `start` to `end`. Text inside a top-level array means its `[` did not
+    /// open JSON: the array ends, and a `[` that opened it on the same line is the text's first
+    /// character.
+    private mutating func textPiece(from start: Int, to end: Int) -> SplitPiece {
+        var first = start
+        if inArray, let opener = arrayOpener, !buffer[opener..<start].contains(UInt8(ascii: "\n")) { first = opener }
+        inArray = false
+        arrayOpener = nil
+        return SplitPiece(kind: .text, bytes: Array(buffer[first..<end]), start: base + first, end: base + end, inArrayAfter: false)
     }
 
     /// Looks at one byte of an open value: nil to go on, or where the value ends.
@@ -190,21 +208,38 @@ struct ValueSplitter {
 
     /// Drops bytes already handed out, once they are a good part of the buffer.
     private mutating func compact() {
-        let keepFrom = value?.start ?? scan
+        let keepFrom = min(value?.start ?? scan, arrayOpener ?? .max)
         guard keepFrom > 65_536, keepFrom * 2 > buffer.count else { return }
         buffer.removeSubrange(0..<keepFrom)
         base += keepFrom
         scan -= keepFrom
         if value != nil { value?.start -= keepFrom }
+        if arrayOpener != nil { arrayOpener? -= keepFrom }
     }
 
-    /// A number's characters, or `true`, `false`, `null`: what may stand alone as a value.
+    /// A JSON number, or `true`, `false`, `null`: what may stand alone as a value. Strict, so that
+    /// a date or a time at the start of a log line (`2024-01-01 …`) is text, not a broken number.
     private static func isScalar(_ token: ArraySlice<UInt8>) -> Bool {
         if token.elementsEqual("true".utf8) || token.elementsEqual("false".utf8) || token.elementsEqual("null".utf8) { return true }
-        return token.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        var rest = token[...]
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        func digits() -> Int {
+            let count = rest.prefix(while: isDigit).count
+            rest = rest.dropFirst(count)
+            return count
         }
+        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        if rest.first == UInt8(ascii: "0") { rest = rest.dropFirst() } else if digits() == 0 { return false }
+        if rest.first == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+            if digits() == 0 { return false }
+        }
+        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+            rest = rest.dropFirst()
+            if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            if digits() == 0 { return false }
+        }
+        return rest.isEmpty
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

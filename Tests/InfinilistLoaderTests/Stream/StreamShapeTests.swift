@@ -35,6 +35,16 @@ import Testing
         #expect(result.pages.flatMap { $0 } == (1...5).map { #"{"id":\#($0)}"# })
     }
 
+    /// Log lines that open with `[` are text, whole: the `[` did not open a JSON array. A date at
+    /// the start of a line is text too, not a broken number.
+    @Test func logLinesOpeningWithABracketKeepTheirBracket() async throws {
+        let file = try TestFile("[INFO] started\n[2024-01-01 10:00:00] ready\n{\"id\":1}\n2024-01-02 done\n[1, 2]\n[ERROR] gone\n")
+        let result = try await StreamTest.readAll(try StreamTest.source(file.path))
+        #expect(result.pages.flatMap { $0 } == [
+            #""[INFO] started""#, #""[2024-01-01 10:00:00] ready""#, #"{"id":1}"#, #""2024-01-02 done""#, "1", "2", #""[ERROR] gone""#,
+        ])
+    }
+
     @Test func aPrettyPrintedObjectHoldingTheListIsReadAsKubectlPrintsIt() async throws {
         let pods = (1...3).map { "    {\"metadata\": {\"name\": \"pod-\($0)\"}}" }.joined(separator: ",\n")
         let file = try TestFile("{\n  \"apiVersion\": \"v1\",\n  \"items\": [\n\(pods)\n  ],\n  \"kind\": \"List\"\n}\n", name: "pods.json")
