@@ -34,6 +34,17 @@ import Testing
         #expect(render(state).text.contains("⠋ page 2: slowing down: 4 requests left at api.github.com — next request in 3 s"))
     }
 
+    /// A pipe with nothing to read has no countdown: the footer and the status line say what is
+    /// awaited, never "waiting 0 s".
+    @Test func aWaitForInputHasNoCountdown() throws {
+        var (state, request) = try #require(loadingSecondPage(columns: 90))
+        _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0, reason: "waiting for input", isRetry: false, waitsForInput: true)))
+        _ = state.update(.key(.end))
+        let text = render(state).text
+        #expect(text.contains("waiting for input"), "\(text)")
+        #expect(!text.contains("waiting 0 s"), "\(text)")
+    }
+
     @Test func aWaitForAnotherRequestIsIgnored() throws {
         var (state, request) = try #require(loadingSecondPage())
         let stale = PageRequest(id: RequestID(request.id.value + 7), page: request.page)

@@ -39,7 +39,10 @@ private func loadState(_ state: AppState) -> String? {
     switch state.tail {
     case .idle: return nil
     case .loading:
-        if let wait = state.activeWait { return "\(spinnerFrame(state)) waiting \(wait.seconds) s" }
+        if let wait = state.activeWait {
+            // A pipe with nothing to read yet has no countdown: it waits for its writer.
+            return wait.waitsForInput ? "\(spinnerFrame(state)) waiting for input" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
+        }
         let verb = state.search?.pending != nil ? "searching" : state.isRefreshing ? "refreshing" : "loading"
         return "\(spinnerFrame(state)) \(verb)"
     case .failed: return "failed"
