@@ -1,0 +1,100 @@
+/// The table's columns, chosen once from the first page (by the user's `--columns`, or by
+/// `ColumnChooser`) and then kept: pages that arrive later are laid out in the same columns
+/// at the same widths. A run-time column picker replaces this value as a whole.
+public struct ColumnLayout: Sendable, Equatable {
+    public let columns: [Column]
+
+    public init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    /// The layout for `choice` from the first page's items; nil when the rows stay single lines
+    /// (`--format`, or no table fits the items).
+    static func make(_ choice: ColumnChoice, firstPage: [JSONValue]) -> ColumnLayout? {
+        switch choice {
+        case .lines:
+            return nil
+        case .auto:
+            guard let chosen = ColumnChooser.choose(firstPage: firstPage) else { return nil }
+            return ColumnLayout(specs: chosen.specs, flexible: chosen.flexible, firstPage: firstPage)
+        case .given(let specs):
+            return ColumnLayout(specs: specs, flexible: flexibleIndex(specs, firstPage: firstPage), firstPage: firstPage)
+        }
+    }
+
+    init(specs: [ColumnSpec], flexible: Int?, firstPage: [JSONValue]) {
+        columns = specs.enumerated().map { index, spec in
+            let values = firstPage.compactMap { $0[spec.path] }
+            let kind = Column.kind(of: values, key: spec.path.components.last?.key)
+            let cells = firstPage.map { CellValue.cell($0[spec.path], kind: kind) }
+            return Column(spec: spec, kind: kind, isFlexible: index == flexible, firstPage: cells)
+        }
+    }
+
+    /// In a list the user gave, the flexible column is the first title-like field (in the row
+    /// guess's order) without a width, else the text column without a width whose values are
+    /// widest; none when every column has a width.
+    static func flexibleIndex(_ specs: [ColumnSpec], firstPage: [JSONValue]) -> Int? {
+        let candidates = specs.indices.filter { index in
+            specs[index].width == nil
+                && Column.kind(of: firstPage.compactMap { $0[specs[index].path] }, key: specs[index].path.components.last?.key) == .text
+        }
+        for key in ItemFormatter.textKeys {
+            if let index = candidates.first(where: { specs[$0].path.components.last?.key == key }) { return index }
+        }
+        var best: (index: Int, width: Int)?
+        for index in candidates {
+            let width = firstPage.map { CellValue.cell($0[specs[index].path], kind: .text).searchText }.map(DisplayWidth.of).max() ?? 0
+            if width > (best?.width ?? -1) { best = (index, width) }
+        }
+        return best?.index
+    }
+
+    /// The cells of one item, column by column.
+    public func cells(for value: JSONValue) -> [Cell] {
+        columns.map { CellValue.cell(value[$0.spec.path], kind: $0.kind) }
+    }
+
+    /// The item with its cells, and as its text (what search and the filter match) the cells
+    /// side by side, as the row shows them. An item whose JSON does not parse (it always does:
+    /// the loader wrote it) keeps its one-line text.
+    func tableItem(_ item: Item, value: JSONValue? = nil) -> Item {
+        guard let value = value ?? (try? JSONParser.parse(item.json)) else { return item }
+        let cells = cells(for: value)
+        return Item(json: item.json, text: Self.searchText(cells), id: item.id, cells: cells)
+    }
+
+    static func searchText(_ cells: [Cell]) -> String {
+        cells.map(\.searchText).joined(separator: "  ")
+    }
+
+    /// The columns as a `--columns` value, to paste into a command or the config file.
+    public var specText: String {
+        columns.map(\.spec.text).joined(separator: ",")
+    }
+}
+
+/// How rows are laid out: decided once, when the first page with items arrives.
+public enum RowLayout: Sendable, Equatable {
+    /// Not yet known: no page with items has arrived.
+    case undecided
+    /// One line of text per row (`--format`, or items that make no table).
+    case lines
+    /// A table under a header row.
+    case table(ColumnLayout)
+
+    public var table: ColumnLayout? {
+        if case .table(let layout) = self { return layout }
+        return nil
+    }
+}
+
+/// What the command line asks for.
+public enum ColumnChoice: Sendable, Equatable {
+    /// `--format`: today's single-line rows.
+    case lines
+    /// No flag: a table when the first page's items make one.
+    case auto
+    /// `--columns SPEC`.
+    case given([ColumnSpec])
+}
