@@ -79,11 +79,7 @@ final class CursesScreen: Screen {
         let rows = min(frame.rows.count, size.rows)
         for y in 0..<rows {
             let row = frame.rows[y]
-            if let previous, y < previous.rows.count {
-                if previous.rows[y] == row { continue }
-                // Forget what curses thinks the row holds, so that it writes all of it.
-                if UncertainWidth.needsWholeRow(old: previous.rows[y], new: row) { wredrawln(window, Int32(y), 1) }
-            }
+            if let previous, y < previous.rows.count, previous.rows[y] == row { continue }
             draw(row, at: y)
         }
         previous = frame

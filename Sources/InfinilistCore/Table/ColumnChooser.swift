@@ -48,23 +48,19 @@ enum ColumnChooser {
         let fields = Fields(records: records, total: items.count)
         guard let title = fields.title() else { return nil }
         var used: Set<String> = [title]
-        func take(_ key: String?) -> String? {
-            guard let key, !used.contains(key) else { return nil }
-            used.insert(key)
-            return key
-        }
         // Preference decides which make the cut; `place` decides where they are shown.
         var picked: [(path: [String], place: Int)] = [([title], 1)]
         func add(_ path: [String]?, place: Int) {
-            guard let path, picked.count < maxColumns else { return }
+            guard let path, let key = path.first, !used.contains(key), picked.count < maxColumns else { return }
+            used.insert(key)
             picked.append((path, place))
         }
-        add(fields.person(excluding: used).flatMap { path in take(path[0]).map { _ in path } }, place: 2)
-        add(take(fields.date(excluding: used)).map { [$0] }, place: 5)
-        add(take(fields.reference()).map { [$0] }, place: 0)
-        add(take(fields.state()).map { [$0] }, place: 3)
+        add(fields.person(excluding: used), place: 2)
+        add(fields.date(excluding: used).map { [$0] }, place: 5)
+        add(fields.reference().map { [$0] }, place: 0)
+        add(fields.state().map { [$0] }, place: 3)
         for count in fields.counts(excluding: used).prefix(2) {
-            add(take(count).map { [$0] }, place: 4)
+            add([count], place: 4)
         }
         guard picked.count >= 2 else { return nil }
         // Stable: counts keep their order of preference.
