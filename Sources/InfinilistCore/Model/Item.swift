@@ -5,7 +5,7 @@ public struct Item: Sendable, Equatable {
     /// The item as compact JSON, keys in the server's order, numbers as the server wrote them.
     public let json: String
     /// The row text: one line, already sanitized (no control characters), not yet clipped. In a
-    /// table, the cells side by side: what search and the filter match.
+    /// table the cells are shown and matched instead.
     public let text: String
     /// The identity used to drop duplicates and to find an item again after a refresh.
     public let id: String?

@@ -52,13 +52,14 @@ func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now:
 func appendCell(_ text: String, _ style: Style, width: Int, rightAligned: Bool,
                 matches: [Range<String.Index>], into builder: inout RowBuilder) {
     guard width > 0 else { return }
-    var shown = text[...]
-    var ellipsis = false
-    if DisplayWidth.of(text) > width {
-        shown = DisplayWidth.clip(text, to: width - 1).text
-        ellipsis = true
+    // Measured once, and only as far as the column reaches: a cell may hold 500 characters.
+    var (shown, used) = DisplayWidth.clip(text, to: width)
+    let ellipsis = shown.endIndex < text.endIndex
+    if ellipsis {
+        let cut = DisplayWidth.clip(text, to: width - 1)
+        shown = cut.text
+        used = cut.width + 1
     }
-    let used = DisplayWidth.of(String(shown)) + (ellipsis ? 1 : 0)
     if rightAligned, used < width { builder.append(String(repeating: " ", count: width - used), .normal) }
     var start = shown.startIndex
     for match in matches where match.lowerBound >= start && match.lowerBound < shown.endIndex {
@@ -68,5 +69,6 @@ func appendCell(_ text: String, _ style: Style, width: Int, rightAligned: Bool,
         start = upper
     }
     builder.append(text[start..<shown.endIndex], style)
-    if ellipsis { builder.append("…", style == .normal ? .dim : style) }
+    // In the cell's own style: a change of attributes costs bytes on every row scrolled in.
+    if ellipsis { builder.append("…", style) }
 }

@@ -55,17 +55,16 @@ public struct ColumnLayout: Sendable, Equatable {
         columns.map { CellValue.cell(value[$0.spec.path], kind: $0.kind) }
     }
 
-    /// The item with its cells, and as its text (what search and the filter match) the cells
-    /// side by side, as the row shows them. An item whose JSON does not parse (it always does:
-    /// the loader wrote it) keeps its one-line text.
+    /// The item with its cells (search and the filter match them). A cell equal to the item's
+    /// one-line text (the title, usually) shares its storage. An item whose JSON does not parse
+    /// (it always does: the loader wrote it) stays a line.
     func tableItem(_ item: Item, value: JSONValue? = nil) -> Item {
         guard let value = value ?? (try? JSONParser.parse(item.json)) else { return item }
-        let cells = cells(for: value)
-        return Item(json: item.json, text: Self.searchText(cells), id: item.id, cells: cells)
-    }
-
-    static func searchText(_ cells: [Cell]) -> String {
-        cells.map(\.searchText).joined(separator: "  ")
+        let cells = cells(for: value).map { cell -> Cell in
+            if case .text(let text) = cell, text == item.text { return .text(item.text) }
+            return cell
+        }
+        return Item(json: item.json, text: item.text, id: item.id, cells: cells)
     }
 
     /// The columns as a `--columns` value, to paste into a command or the config file.
