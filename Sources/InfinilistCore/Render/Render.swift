@@ -34,10 +34,12 @@ public func render(_ state: AppState) -> Frame {
 /// The list in an area `height` rows high and `width` columns wide: in a table, the header row
 /// on top and the rows under it (the viewport is one row shorter, see `AppState.listHeight`).
 func listArea(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
-    guard let layout = state.rowLayout.table, height > 0 else {
+    guard let layout = state.rowLayout.table else {
         return listRows(state, height: height, width: width, table: nil)
     }
     let fit = ColumnFit(layout, width: width)
+    // With room for one row only, the row is shown rather than the header.
+    guard height >= 2 else { return listRows(state, height: height, width: width, table: (layout, fit)) }
     return [tableHeaderRow(layout, fit: fit, width: width)]
         + listRows(state, height: height - 1, width: width, table: (layout, fit))
 }

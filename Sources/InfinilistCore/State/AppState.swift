@@ -59,8 +59,8 @@ public struct AppState: Sendable {
     /// header row (the viewport still counts one, so that moving and paging stay defined).
     public var listHeight: Int { max(0, contentHeight - headerRows) }
 
-    /// 1 when a header row sits above the list.
-    var headerRows: Int { rowLayout.table == nil ? 0 : 1 }
+    /// 1 when a header row sits above the list: a table's, when there is room for a row under it.
+    var headerRows: Int { rowLayout.table != nil && contentHeight >= 2 ? 1 : 0 }
 
     static func contentHeight(for size: Size) -> Int { max(0, size.rows - 1) }
 

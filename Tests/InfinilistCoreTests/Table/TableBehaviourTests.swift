@@ -118,6 +118,17 @@ import Testing
         #expect(state.viewport.cursor == 2)
     }
 
+    @Test func aScreenWithRoomForOneRowShowsTheRowNotTheHeader() {
+        var state = tableState(TableFixtures.hackerNewsStories, size: Size(rows: 2, columns: 60))
+        #expect(render(state).rows[0].text.hasPrefix("> Show HN"))
+        _ = state.update(.mouse(.click(y: 0)))
+        #expect(state.viewport.cursor == 0)
+        _ = state.update(.resized(Size(rows: 3, columns: 60)))
+        #expect(render(state).rows.map(\.text.first) == [" ", ">", " "])
+        #expect(render(state).rows[0].text.hasPrefix("  title"))
+        #expect(state.viewport.height == 1)
+    }
+
     @Test func agesFollowTheWallClock() {
         var state = tableState(TableFixtures.hackerNewsStories, size: Size(rows: 6, columns: 80))
         #expect(render(state).rows[1].text.hasSuffix("18m"))
