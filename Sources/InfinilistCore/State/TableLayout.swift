@@ -20,4 +20,14 @@ extension AppState {
             return zip(items, values).map { layout.tableItem($0, value: $1) }
         }
     }
+
+    /// Shows the list in `layout` from now on (what a column picker applies): the items in memory
+    /// get their cells again, dropped pages get them when they come back, and a filter is
+    /// applied again to the new cells.
+    mutating func replaceColumns(_ layout: ColumnLayout) {
+        rowLayout = .table(layout)
+        store.mapLoadedItems { layout.tableItem($0) }
+        viewport.resize(height: listHeight, itemCount: visibleCount)
+        if let query = filter?.matcher.query { applyFilter(query) }
+    }
 }

@@ -154,6 +154,24 @@ import Testing
         #expect(render(state).rows[1].text.contains("x"))
     }
 
+    @Test func replacingTheColumnsLaysOutTheLoadedItemsAgain() {
+        var state = tableState(TableFixtures.githubIssues, size: Size(rows: 8, columns: 60))
+        for key in "&octocat" { _ = state.update(.key(.char(key))) }
+        _ = state.update(.key(.enter))
+        #expect(state.visibleCount == 1)
+        let values = TableFixtures.githubIssues.compactMap { try? JSONParser.parse($0) }
+        let layout = ColumnLayout(specs: (try? ColumnSpec.parseList("title,state")) ?? [], flexible: 0, firstPage: values)
+        state.replaceColumns(layout)
+        // The filter matched the login, which is no longer a column.
+        #expect(state.visibleCount == 0)
+        for key in "&closed" { _ = state.update(.key(.char(key))) }
+        _ = state.update(.key(.enter))
+        let rows = render(state).rows.map(\.text)
+        #expect(rows[0] == "  title" + String(repeating: " ", count: 47) + "state")
+        #expect(rows[1].hasPrefix("> Typo in docs"))
+        #expect(rows[1].hasSuffix("closed"))
+    }
+
     @Test func anEmptyFirstPageLeavesTheChoiceToTheNextOne() {
         var state = tableState([], size: Size(rows: 8, columns: 80), end: nil)
         #expect(state.rowLayout == .undecided)
