@@ -127,7 +127,11 @@ struct ScreenTests {
         }
         expectAligned(rows)
         try tmux.send("PageDown", "PageDown")
-        let scrolled = try await tmux.waitFor("two screens down") { StatusCounts($0)?.row ?? 0 > 40 }
+        // Once the next page has taken the footer row's place: every row is an item.
+        let scrolled = try await tmux.waitFor("two screens down, the next page there") { rows in
+            StatusCounts(rows)?.row ?? 0 > 40 && StatusCounts(rows)?.loaded ?? 0 >= 100
+                && !rows.contains { $0.contains("loading page") || $0.contains("more below") }
+        }
         #expect(scrolled[0] == header)
         expectAligned(scrolled)
         try tmux.send("q")
