@@ -88,6 +88,9 @@ public struct EventLoop<M: Model> {
                 nextTick = next > clock.now ? next : clock.now + tickInterval
             }
             guard !messages.isEmpty else { continue }
+            // The time of day goes first, so every message of the batch sees it (the core
+            // shows dates as ages); it is read here because the core has no clock.
+            messages.insert(.wallClock(Self.wallClock()), at: 0)
             let now = secondsSinceStart()
             for message in messages {
                 if let exit = perform(model.update(message, at: now)) { return exit }
@@ -163,6 +166,16 @@ public struct EventLoop<M: Model> {
     private func secondsSinceStart() -> Double {
         let (seconds, attoseconds) = (clock.now - origin).components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// The time of day and the local time zone's offset from UTC now.
+    static func wallClock() -> WallClock {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var local = tm()
+        let offset = localtime_r(&seconds, &local) != nil ? Int(local.tm_gmtoff) : 0
+        return WallClock(seconds: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9, utcOffset: offset)
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -54,6 +54,10 @@ enum CommandHelp {
         edges[].node are the items, pageInfo.endCursor the next cursor, hasNextPage: false the \
         end, totalCount the total. An answer with errors and no data fails the page with the \
         first error's message and path; errors beside data show the items and a notice.
+        Rows of object items are a table: up to six columns chosen from the first page (a \
+        number, the title, an author, a state, counts, a date as an age), or --columns \
+        'number,title,user.login=author,created_at:10'; widths stay as the first page set them \
+        and a narrow screen drops the rightmost columns. --format gives one line of text instead.
 
         Examples:
           # The built-in demo feed: an endless list, no network.
@@ -62,6 +66,9 @@ enum CommandHelp {
           infinilist --demo-latency 2000 --demo-items 120
           # GitHub issues, 50 a page; add -H 'Authorization: Bearer TOKEN' for more.
           infinilist \\
+            'https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}'
+          # The same, in the columns you choose (PATH[:WIDTH][=HEADER]).
+          infinilist --columns 'number,title,user.login=author,state,created_at:10' \\
             'https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}'
           # Mastodon's public timeline: follows the Link header, no placeholder needed.
           infinilist --format '{account.acct}: {content}' \\

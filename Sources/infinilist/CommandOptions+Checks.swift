@@ -19,6 +19,7 @@ extension CommandOptions {
         if headers.contains(where: \.isEmpty) { throw ValidationError(EmptyValue.message(flag: "--header")) }
         if graphQLVariables.contains(where: \.isEmpty) { throw ValidationError(EmptyValue.message(flag: "--var")) }
         if trustHosts.contains(where: \.isEmpty) { throw ValidationError(EmptyValue.message(flag: "--trust-hosts")) }
+        if columns.contains(where: \.isEmpty) { throw ValidationError(EmptyValue.message(flag: "--columns")) }
         if case .fixed(let rows) = prefetch, rows < 0 {
             throw ValidationError("--prefetch must be auto or a number of rows of at least 0, not \(rows)")
         }

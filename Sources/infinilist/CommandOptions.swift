@@ -40,6 +40,11 @@ struct CommandOptions: ParsableArguments {
         valueName: "template"))
     var format: String?
 
+    @Option(name: .customLong("columns"), help: ArgumentHelp(
+        "The table's columns, as a comma-separated list of PATH[:WIDTH][=HEADER], e.g. 'number,title,user.login=author,state,created_at:10'. The header is the path's last part unless given; numbers are right-aligned and ISO-8601 dates shown as ages (3h, 2d, Mar 4). Repeatable: the lists are joined. Default: up to six columns chosen from the first page (a number, the title, an author, a state, counts, a date) when items are objects; --format gives one line of text instead.",
+        valueName: "spec"))
+    var columns: [String] = []
+
     @Option(name: .customLong("id"), help: ArgumentHelp(
         "The field that identifies an item, e.g. id or data.name.", valueName: "path"))
     var idPath: String?

@@ -54,6 +54,8 @@ struct CursesStyles {
         case .placeholder: return Look([.dim], [.dim])
         case .status: return Look([.reverse], [.reverse])
         case .heading: return Look(ColorPair(COLOR_YELLOW), [.bold], [.bold, .underline])
+        // The table's header: bold, as column titles are; underlined too without colour.
+        case .header: return Look([.bold], [.bold, .underline])
         // The detail view's JSON, coloured as jq does by default; without colour, keys bold,
         // numbers underlined, literals bold and underlined, strings plain, punctuation dim.
         case .jsonKey: return Look(ColorPair(COLOR_BLUE), [.bold], [.bold])

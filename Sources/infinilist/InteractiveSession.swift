@@ -56,6 +56,7 @@ struct InteractiveSession {
             defer { screen.close() }
             var config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch, keep: options.keep)
             config.insecure = options.insecure && options.url != nil
+            config.columns = self.source.columns
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),
                 screen: screen,

@@ -28,6 +28,9 @@ enum SourceFactory {
         var source = SourceOptions()
         source.pageSize = options.pageSize
         source.format = options.format
+        source.columns = options.columns.isEmpty ? nil : options.columns.joined(separator: ",")
+        // The demo's items were posted just now, whole minutes ago (so ages read now, 3m, 6m, …).
+        source.demoNewest = Int64(Date().timeIntervalSince1970) / 60 * 60
         source.idPath = options.idPath
         source.demoItems = options.demoItems
         // Out of range (or not a number) becomes a value the validation refuses, with its message.

@@ -60,7 +60,8 @@ struct ExitTests {
         try await waitUntil("the process is stopped") { processState(pid) == "T" }
         #expect(kill(pid, SIGCONT) == 0)
         let rows = try await tmux.waitFor("the list again") { StatusCounts($0)?.row == 2 }
-        #expect(rows[1].hasPrefix(">"))
+        // Under the table's header row.
+        #expect(rows[2].hasPrefix(">"))
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
         try await expectRestored(tmux)

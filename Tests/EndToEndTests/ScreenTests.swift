@@ -9,13 +9,14 @@ struct ScreenTests {
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         let rows = try await tmux.waitFor("rows and the status line") { rows in
-            StatusCounts(rows) != nil && rows.first?.hasPrefix(">") == true
+            StatusCounts(rows) != nil && rows.count > 1 && rows[1].hasPrefix(">")
         }
         #expect(rows.count == 30)
         #expect(rows[29].contains("infinilist · demo"))
-        #expect(rows[0].contains("Show HN") || rows[0].count > 5)
-        // Twenty-nine list rows, each an item.
-        #expect(rows[0..<29].allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        // The table's header row, then twenty-eight list rows, each an item.
+        #expect(rows[0].hasPrefix("  title"))
+        #expect(rows[1].count > 5)
+        #expect(rows[1..<29].allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
     }
@@ -84,11 +85,55 @@ struct ScreenTests {
             rows.count == 15 && rows[14].contains("infinilist") && rows[14].contains("row 1/")
         }
         #expect(small.allSatisfy { $0.count <= 60 })
-        #expect(small[0].hasPrefix(">"))
+        #expect(small[0].hasPrefix("  title"))
+        #expect(small[1].hasPrefix(">"))
         try tmux.resize(columns: 100, rows: 30)
         try await tmux.waitFor("the status line back on row 30") { rows in
             rows.count == 30 && rows[29].contains("row 1/") && rows[13].count > 0
         }
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    /// The demo is a table: the header row on top, its right-aligned columns (score, comments,
+    /// the age under created_at) ending where their values end on every row, and still on top
+    /// after scrolling. Counted from the right, where every cell is ASCII: titles and authors in
+    /// other scripts take two columns a character.
+    @Test func tableHeaderIsVisibleAndAligned() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "200"])
+        defer { tmux.close() }
+        let rows = try await tmux.waitFor("the table") { rows in
+            StatusCounts(rows)?.loaded ?? 0 >= 50 && rows.first?.hasPrefix("  title") == true
+        }
+        let header = rows[0]
+        #expect(header.contains("author"))
+        #expect(header.hasSuffix("score  comments  created_at"))
+        func expectAligned(_ rows: [String]) {
+            for row in rows[1..<29] {
+                let cells = Array(row)
+                guard cells.count > 30 else {
+                    Issue.record("row too short: \(row)")
+                    continue
+                }
+                // Right-aligned: each value's last character sits under its header's last one.
+                for fromEnd in ["  comments  created_at".count, "  created_at".count, 0] {
+                    let last = cells[cells.count - fromEnd - 1]
+                    #expect(last != " ", "\(row)")
+                    if fromEnd > 0 { #expect(cells[cells.count - fromEnd] == " ", "\(row)") }
+                }
+                #expect(row.range(of: #"  ( *[0-9]+)  ( *[0-9]+)  ( *(now|[0-9]+[mhd]|[A-Z][a-z][a-z] [0-9]+|[0-9]{4}))$"#, options: .regularExpression) != nil, "\(row)")
+            }
+        }
+        expectAligned(rows)
+        try tmux.send("PageDown", "PageDown")
+        // Once the next page has taken the footer row's place: every row is an item.
+        let scrolled = try await tmux.waitFor("two screens down, the next page there") { rows in
+            StatusCounts(rows)?.row ?? 0 > 40 && StatusCounts(rows)?.loaded ?? 0 >= 100
+                && !rows.contains { $0.contains("loading page") || $0.contains("more below") }
+        }
+        #expect(scrolled[0] == header)
+        expectAligned(scrolled)
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
     }

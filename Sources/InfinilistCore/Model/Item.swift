@@ -1,17 +1,21 @@
-/// One entry of the list, stored compactly: the rows only ever need a line of text, and Enter
-/// needs the exact JSON, so no parsed tree is kept: memory stays small however many
-/// items are loaded.
+/// One entry of the list, stored compactly: the rows only ever need a line of text (or a table
+/// row's cells), and Enter needs the exact JSON, so no parsed tree is kept: memory stays small
+/// however many items are loaded.
 public struct Item: Sendable, Equatable {
     /// The item as compact JSON, keys in the server's order, numbers as the server wrote them.
     public let json: String
-    /// The row text: one line, already sanitized (no control characters), not yet clipped.
+    /// The row text: one line, already sanitized (no control characters), not yet clipped. In a
+    /// table the cells are shown and matched instead.
     public let text: String
     /// The identity used to drop duplicates and to find an item again after a refresh.
     public let id: String?
+    /// The table row's values, one per column of the layout; empty when rows are single lines.
+    public let cells: [Cell]
 
-    public init(json: String, text: String, id: String? = nil) {
+    public init(json: String, text: String, id: String? = nil, cells: [Cell] = []) {
         self.json = json
         self.text = text
         self.id = id
+        self.cells = cells
     }
 }

@@ -12,6 +12,9 @@ public enum Message: Sendable, Equatable {
     case tick
     /// The wheel or a click (only when mouse support is on).
     case mouse(MouseEvent)
+    /// The time of day, sent by the event loop with each batch of messages: the core has no
+    /// clock, and shows dates as ages relative to this.
+    case wallClock(WallClock)
 }
 
 /// What the core asks the outside world to do.

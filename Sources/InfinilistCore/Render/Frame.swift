@@ -22,6 +22,8 @@ public enum Style: Sendable, Hashable {
     case status
     /// A title in the help overlay.
     case heading
+    /// The table's header row.
+    case header
     /// Detail view, syntax colouring: an object key (with its quotes).
     case jsonKey
     /// Detail view: a string value (with its quotes).

@@ -7,14 +7,14 @@ let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦
 /// with the list.
 public func render(_ state: AppState) -> Frame {
     let size = state.size
-    let listHeight = state.listHeight
+    let contentHeight = state.contentHeight
     var rows: [FrameRow]
     if state.showsHelp {
-        rows = helpRows(state, height: listHeight, width: size.columns)
+        rows = helpRows(state, height: contentHeight, width: size.columns)
     } else if case .detail(let view) = state.mode {
-        rows = detailRows(view, height: listHeight, width: size.columns)
+        rows = detailRows(view, height: contentHeight, width: size.columns)
     } else {
-        rows = listRows(state, height: listHeight, width: size.columns)
+        rows = listArea(state, height: contentHeight, width: size.columns)
     }
     if size.rows > 0 {
         // The bottom-right cell is never written: some terminals scroll when it is.
@@ -23,7 +23,7 @@ public func render(_ state: AppState) -> Frame {
         case .prompt(let prompt) where !state.showsHelp:
             rows.append(promptRow(prompt, width: width))
         case .detail(let view):
-            rows.append(detailStatusRow(state, view, height: listHeight, width: width))
+            rows.append(detailStatusRow(state, view, height: contentHeight, width: width))
         default:
             rows.append(statusRow(state, width: width))
         }
@@ -31,15 +31,28 @@ public func render(_ state: AppState) -> Frame {
     return Frame(size: size, rows: rows)
 }
 
-private func listRows(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
+/// The list in an area `height` rows high and `width` columns wide: in a table, the header row
+/// on top and the rows under it (the viewport is one row shorter, see `AppState.listHeight`).
+func listArea(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
+    guard let layout = state.rowLayout.table else {
+        return listRows(state, height: height, width: width, table: nil)
+    }
+    let fit = ColumnFit(layout, width: width)
+    // With room for one row only, the row is shown rather than the header.
+    guard height >= 2 else { return listRows(state, height: height, width: width, table: (layout, fit)) }
+    return [tableHeaderRow(layout, fit: fit, width: width)]
+        + listRows(state, height: height - 1, width: width, table: (layout, fit))
+}
+
+private func listRows(_ state: AppState, height: Int, width: Int, table: (ColumnLayout, ColumnFit)?) -> [FrameRow] {
     var rows: [FrameRow] = []
-    rows.reserveCapacity(height + 1)
+    rows.reserveCapacity(height + 2)
     let count = state.visibleCount
     let highlight = state.highlight.flatMap { $0.query.isEmpty ? nil : $0 }
     for y in 0..<height {
         let row = state.viewport.top + y
         if row < count {
-            rows.append(itemRow(state, visibleRow: row, highlight: highlight, width: width))
+            rows.append(itemRow(state, visibleRow: row, highlight: highlight, width: width, table: table))
         } else if row == count {
             rows.append(footerRow(state, width: width))
         } else {
@@ -49,9 +62,11 @@ private func listRows(_ state: AppState, height: Int, width: Int) -> [FrameRow] 
     return rows
 }
 
-/// An item row: the gutter (the cursor's pointer, then the mark), then the text with matches of
-/// the search (or filter) highlighted.
-private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?, width: Int) -> FrameRow {
+/// An item row: the gutter (the cursor's pointer, then the mark), then the text (or the table's
+/// cells) with matches of the search (or filter) highlighted. Moving the cursor changes only the
+/// gutters of two rows, so the screen rewrites two cells, not two rows.
+private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?, width: Int,
+                     table: (ColumnLayout, ColumnFit)?) -> FrameRow {
     var builder = RowBuilder(width: width)
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
     let item = state.store.item(at: storeRow)
@@ -67,6 +82,10 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
     }
     guard let item else {
         placeholder(state, storeRow: storeRow, into: &builder)
+        return builder.row
+    }
+    if let (layout, fit) = table {
+        appendTableCells(item, layout, fit: fit, now: state.wallClock, highlight: highlight, into: &builder)
         return builder.row
     }
     let text = item.text

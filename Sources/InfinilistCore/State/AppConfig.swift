@@ -9,6 +9,8 @@ public struct AppConfig: Sendable, Equatable {
     public var keep: Int?
     /// `-k`: https certificates are not checked; the status line says so for as long as it runs.
     public var insecure = false
+    /// Rows as a table (chosen from the first page, or `--columns`) or single lines (`--format`).
+    public var columns: ColumnChoice = .auto
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -38,18 +38,31 @@ public struct AppState: Sendable {
     public internal(set) var latency = LatencyEstimate()
     /// Dropped pages asked for again, by page: on their way, or failed until `r`.
     public internal(set) var refetches: [Int: Refetch] = [:]
+    /// Single lines or a table, decided when the first page with items arrives.
+    public internal(set) var rowLayout: RowLayout
+    /// The time of day as the event loop last gave it (`.wallClock`), for showing dates as
+    /// ages; nil until it does (dates then show as calendar dates).
+    public internal(set) var wallClock: WallClock?
 
     public init(config: AppConfig, size: Size) {
         self.config = config
         self.size = size
-        self.viewport = Viewport(height: AppState.listHeight(for: size))
+        self.rowLayout = config.columns == .lines ? .lines : .undecided
+        self.viewport = Viewport(height: AppState.contentHeight(for: size))
     }
 
-    /// Rows of the screen given to the list: all but the status line (none on a one-row screen;
-    /// the viewport still counts one, so that moving and paging stay defined).
-    public var listHeight: Int { Self.listHeight(for: size) }
+    /// Rows of the screen above the status line: the list's, the detail view's or the help's
+    /// (none on a one-row screen).
+    public var contentHeight: Int { Self.contentHeight(for: size) }
 
-    static func listHeight(for size: Size) -> Int { max(0, size.rows - 1) }
+    /// Rows of the screen given to the list's rows: all but the status line and, in a table, the
+    /// header row (the viewport still counts one, so that moving and paging stay defined).
+    public var listHeight: Int { max(0, contentHeight - headerRows) }
+
+    /// 1 when a header row sits above the list: a table's, when there is room for a row under it.
+    var headerRows: Int { rowLayout.table != nil && contentHeight >= 2 ? 1 : 0 }
+
+    static func contentHeight(for size: Size) -> Int { max(0, size.rows - 1) }
 
     /// True while something on screen animates, so the event loop runs its tick timer only then
     /// and sleeps without wake-ups otherwise.

@@ -75,7 +75,7 @@ extension AppState {
 
     mutating func handleDetail(_ key: Key) -> [Effect] {
         guard case .detail(var view) = mode, let action = KeyMap.detail.action(for: key) else { return [] }
-        let height = viewport.height
+        let height = max(1, contentHeight)
         view.layOut(width: size.columns)
         switch action {
         case .down: view.scroll(by: 1, height: height)
@@ -110,7 +110,7 @@ extension AppState {
     mutating func scrollDetail(by delta: Int) {
         guard case .detail(var view) = mode else { return }
         view.layOut(width: size.columns)
-        view.scroll(by: delta, height: viewport.height)
+        view.scroll(by: delta, height: max(1, contentHeight))
         mode = .detail(view)
     }
 

@@ -34,7 +34,7 @@ public struct Filter: Sendable, Equatable {
                 }
                 return
             }
-            if matcher.matches(item.text) { rows.append(row) }
+            if matcher.matches(item) { rows.append(row) }
         }
         scanned = store.itemCount
     }
@@ -48,7 +48,7 @@ public struct Filter: Sendable, Equatable {
         let pageRows = store.rows(ofPage: page)
         var matches: [Int] = []
         store.forEachItem(in: pageRows) { row, item in
-            if let item, matcher.matches(item.text) { matches.append(row) }
+            if let item, matcher.matches(item) { matches.append(row) }
         }
         let index = firstVisible(atOrAfter: pageRows.lowerBound)
         rows.insert(contentsOf: matches, at: index)

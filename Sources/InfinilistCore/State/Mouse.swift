@@ -28,7 +28,9 @@ extension AppState {
             case .wheelDown:
                 userMoved()
                 viewport.scroll(by: Self.wheelStep, itemCount: visibleCount)
-            case .click(let y):
+            case .click(let screenRow):
+                // A click on the header row selects nothing.
+                let y = screenRow - headerRows
                 guard y >= 0, y < viewport.height else { return [] }
                 let row = viewport.top + y
                 if row < visibleCount {

@@ -66,6 +66,13 @@ public struct PageStore: Sendable {
         return items.count == slots[page].count
     }
 
+    /// Replaces every item in memory by `transform` of it (rows and pages keep their places).
+    mutating func mapLoadedItems(_ transform: (Item) -> Item) {
+        for index in slots.indices {
+            if let items = slots[index].items { slots[index].items = items.map(transform) }
+        }
+    }
+
     /// Pages in memory, in order, with their rows: the candidates for dropping.
     public var loadedPages: [(page: Int, rows: Range<Int>)] {
         slots.compactMap { slot in

@@ -76,7 +76,7 @@ extension AppState {
     mutating func refetchArrived(_ result: PageResult) -> Bool {
         guard refetches[result.request.page] == .loading(result.request.id) else { return false }
         refetches[result.request.page] = nil
-        if !store.refill(page: result.request.page, with: result.items) {
+        if !store.refill(page: result.request.page, with: laidOut(result.items)) {
             notice = .pageChanged(result.request.page)
         }
         latency.record(result.latency)

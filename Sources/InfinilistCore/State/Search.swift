@@ -200,7 +200,7 @@ extension AppState {
     /// (the page came back shorter) has nothing to match and is passed over.
     private func examine(_ matcher: TextMatcher, _ row: Int) -> ScanOutcome? {
         if let item = item(atVisible: row) {
-            return matcher.matches(item.text) ? .match(row) : nil
+            return matcher.matches(item) ? .match(row) : nil
         }
         guard let storeRow = storeRow(at: row), let page = store.page(containing: storeRow),
               !store.isLoaded(page: page) else { return nil }
@@ -228,14 +228,14 @@ extension AppState {
     /// The first visible row in `rows` whose text matches; rows not in memory are skipped.
     func firstMatch(_ matcher: TextMatcher, in rows: Range<Int>) -> Int? {
         for row in rows {
-            if let item = item(atVisible: row), matcher.matches(item.text) { return row }
+            if let item = item(atVisible: row), matcher.matches(item) { return row }
         }
         return nil
     }
 
     func lastMatch(_ matcher: TextMatcher, in rows: Range<Int>) -> Int? {
         for row in rows.reversed() {
-            if let item = item(atVisible: row), matcher.matches(item.text) { return row }
+            if let item = item(atVisible: row), matcher.matches(item) { return row }
         }
         return nil
     }

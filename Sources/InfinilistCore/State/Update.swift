@@ -25,7 +25,7 @@ extension AppState {
             recordScroll()
         case .resized(let newSize):
             size = newSize
-            viewport.resize(height: AppState.listHeight(for: newSize), itemCount: visibleCount)
+            viewport.resize(height: listHeight, itemCount: visibleCount)
             clampDetail()
             effects = []
         case .pageLoaded(let result):
@@ -55,6 +55,10 @@ extension AppState {
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
             effects = []
+        case .wallClock(let time):
+            // Only what the rows show changes: nothing to load, drop or settle.
+            wallClock = time
+            return []
         }
         if effects.contains(where: \.isQuit) { return effects }
         effects += continueLoading()
@@ -72,7 +76,7 @@ extension AppState {
 
     private mutating func pageArrived(_ result: PageResult) {
         let firstNew = store.itemCount
-        store.append(result.items)
+        store.append(laidOut(result.items))
         total = result.total ?? total
         lastLatency = result.latency
         latency.record(result.latency)

@@ -120,3 +120,12 @@ public struct TextMatcher: Sendable, Equatable {
         return nil
     }
 }
+
+extension TextMatcher {
+    /// Whether an item's row matches: one of its cells in a table (a query never spans two
+    /// columns, just as a highlight never does), else its line of text.
+    public func matches(_ item: Item) -> Bool {
+        guard !item.cells.isEmpty else { return matches(item.text) }
+        return item.cells.contains { matches($0.searchText) }
+    }
+}

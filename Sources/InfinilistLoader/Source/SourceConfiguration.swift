@@ -12,6 +12,9 @@ public struct SourceConfiguration: Sendable {
     }
 
     public let kind: Kind
+    /// How rows are shown: a table (chosen from the first page, or `--columns`) or single lines
+    /// (`--format`). The core's setting, checked here with every other option.
+    public internal(set) var columns: ColumnChoice = .auto
 
     /// The demo feed's settings.
     public struct DemoSettings: Sendable {
@@ -19,6 +22,8 @@ public struct SourceConfiguration: Sendable {
         public let pageSize: Int
         public let latency: Duration
         public let shape: ItemShape
+        /// When the newest item was posted, seconds since 1970.
+        public let newest: Int64
     }
 
     /// An HTTP API's settings.
@@ -66,9 +71,26 @@ extension SourceOptions {
             guard latency >= 0 else { throw SourceOptionError("--demo-latency must not be negative, not \(latency)") }
             guard latency <= 86_400_000 else { throw SourceOptionError("--demo-latency must be at most 86400000 ms (a day), not \(latency)") }
             let demoShape = idPath == nil ? ItemShape(formatter: shape.formatter, idPath: JSONPath([.key("id")])) : shape
-            return SourceConfiguration(kind: .demo(.init(items: demoItems, pageSize: pageSize, latency: demoLatency, shape: demoShape)))
+            let demo = SourceConfiguration.DemoSettings(
+                items: demoItems, pageSize: pageSize, latency: demoLatency, shape: demoShape,
+                newest: demoNewest ?? DemoSource.fixedNewest
+            )
+            return SourceConfiguration(kind: .demo(demo), columns: try checkedColumns())
         }
-        return SourceConfiguration(kind: .http(try httpSettings(url: url)))
+        return SourceConfiguration(kind: .http(try httpSettings(url: url)), columns: try checkedColumns())
+    }
+
+    /// `--columns`, or none: a table chosen from the first page, or single lines with `--format`.
+    private func checkedColumns() throws(SourceOptionError) -> ColumnChoice {
+        guard let columns else { return format == nil ? .auto : .lines }
+        guard format == nil else {
+            throw SourceOptionError("--columns and --format both say what a row shows: give --columns for a table, or --format for one line of text")
+        }
+        do throws(ColumnSpecError) {
+            return .given(try ColumnSpec.parseList(columns))
+        } catch {
+            throw SourceOptionError("--columns: \(error.message)")
+        }
     }
 
     /// The page size, then `--format` and `--id`: what every source needs.

@@ -8,12 +8,18 @@ public struct SourceOptions: Sendable {
     public var format: String?
     /// `--id PATH`: an item's identity, for de-duplication.
     public var idPath: String?
+    /// `--columns SPEC`: the table's columns (`PATH[:WIDTH][=HEADER],…`); nil lets the first
+    /// page choose them (or, with `--format`, keeps single-line rows).
+    public var columns: String?
 
     // Demo
     /// `--demo-items N`: a finite demo feed.
     public var demoItems: Int?
     /// `--demo-latency MS`.
     public var demoLatency: Duration = .milliseconds(300)
+    /// When the demo's newest item was posted (seconds since 1970): the command line gives the
+    /// time it starts, so the ages in the table read `now`, `3m`, …; nil is a fixed day (tests).
+    public var demoNewest: Int64?
 
     // HTTP
     /// `--first-page N`: the first value of `{page}`.
@@ -115,7 +121,7 @@ public enum PageSources {
     public static func make(_ configuration: SourceConfiguration) -> any PageSource {
         switch configuration.kind {
         case .demo(let demo):
-            return DemoSource(items: demo.items, pageSize: demo.pageSize, latency: demo.latency, shape: demo.shape)
+            return DemoSource(items: demo.items, pageSize: demo.pageSize, latency: demo.latency, shape: demo.shape, newest: demo.newest)
         case .http(let settings):
             return HTTPSource(settings)
         case .stream(let settings):

@@ -1,0 +1,74 @@
+/// Table rows: the header row on top, and each item's cells in the columns that fit. Every cell
+/// is clipped to its column by display width with `…`, so no value can push the next column
+/// along or break the row; numbers and ages are right-aligned.
+
+/// The header row, each header aligned as its column's values.
+func tableHeaderRow(_ layout: ColumnLayout, fit: ColumnFit, width: Int) -> FrameRow {
+    var builder = RowBuilder(width: width)
+    for placed in fit.placed {
+        let column = layout.columns[placed.column]
+        builder.pad(toColumn: placed.x)
+        appendCell(column.header, .header, width: placed.width, rightAligned: column.kind.isRightAligned, matches: [], into: &builder)
+    }
+    return builder.row
+}
+
+/// An item's cells, after the gutter the caller wrote; search matches highlighted in each cell
+/// (an age is highlighted whole when its date as written matches).
+func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now: WallClock?,
+                      highlight: TextMatcher?, into builder: inout RowBuilder) {
+    guard !item.cells.isEmpty else {
+        builder.append(item.text)
+        return
+    }
+    for placed in fit.placed {
+        let column = layout.columns[placed.column]
+        let cell = placed.column < item.cells.count ? item.cells[placed.column] : .missing
+        builder.pad(toColumn: placed.x)
+        let text: String
+        var style = Style.normal
+        var matches: [Range<String.Index>] = []
+        switch cell {
+        case .text(let value):
+            text = value
+            matches = highlight?.ranges(in: value) ?? []
+        case .null:
+            text = "null"
+            style = .dim
+            matches = highlight?.ranges(in: text) ?? []
+        case .missing:
+            text = ""
+        case .date(let seconds, let written):
+            text = AgeText.text(seconds, now: now)
+            if let highlight, highlight.matches(written) { matches = [text.startIndex..<text.endIndex] }
+        }
+        appendCell(text, style, width: placed.width, rightAligned: column.kind.isRightAligned, matches: matches, into: &builder)
+        if builder.remaining == 0 { break }
+    }
+}
+
+/// `text` in a column of `width`: clipped with `…` when wider, padded on the left when
+/// right-aligned, `matches` (ranges of `text`) in the match style.
+func appendCell(_ text: String, _ style: Style, width: Int, rightAligned: Bool,
+                matches: [Range<String.Index>], into builder: inout RowBuilder) {
+    guard width > 0 else { return }
+    // Measured once, and only as far as the column reaches: a cell may hold 500 characters.
+    var (shown, used) = DisplayWidth.clip(text, to: width)
+    let ellipsis = shown.endIndex < text.endIndex
+    if ellipsis {
+        let cut = DisplayWidth.clip(text, to: width - 1)
+        shown = cut.text
+        used = cut.width + 1
+    }
+    if rightAligned, used < width { builder.append(String(repeating: " ", count: width - used), .normal) }
+    var start = shown.startIndex
+    for match in matches where match.lowerBound >= start && match.lowerBound < shown.endIndex {
+        let upper = min(match.upperBound, shown.endIndex)
+        builder.append(text[start..<match.lowerBound], style)
+        builder.append(text[match.lowerBound..<upper], .match)
+        start = upper
+    }
+    builder.append(text[start..<shown.endIndex], style)
+    // In the cell's own style: a change of attributes costs bytes on every row scrolled in.
+    if ellipsis { builder.append("…", style) }
+}

@@ -1,0 +1,33 @@
+extension AppState {
+    /// Items as the rows show them: in a table, each with its cells. The first page with items
+    /// decides the layout (the columns and their widths, kept from then on); a table takes a
+    /// header row from the list's height.
+    mutating func laidOut(_ items: [Item]) -> [Item] {
+        switch rowLayout {
+        case .lines:
+            return items
+        case .table(let layout):
+            return items.map { layout.tableItem($0) }
+        case .undecided:
+            guard !items.isEmpty else { return items }
+            let values = items.map { (try? JSONParser.parse($0.json)) ?? .null }
+            guard let layout = ColumnLayout.make(config.columns, firstPage: values) else {
+                rowLayout = .lines
+                return items
+            }
+            rowLayout = .table(layout)
+            viewport.resize(height: listHeight, itemCount: visibleCount)
+            return zip(items, values).map { layout.tableItem($0, value: $1) }
+        }
+    }
+
+    /// Shows the list in `layout` from now on (what a column picker applies): the items in memory
+    /// get their cells again, dropped pages get them when they come back, and a filter is
+    /// applied again to the new cells.
+    mutating func replaceColumns(_ layout: ColumnLayout) {
+        rowLayout = .table(layout)
+        store.mapLoadedItems { layout.tableItem($0) }
+        viewport.resize(height: listHeight, itemCount: visibleCount)
+        if let query = filter?.matcher.query { applyFilter(query) }
+    }
+}

@@ -1,0 +1,189 @@
+/// Picks the columns of the default table from the first page, deterministically: the same page
+/// always gives the same columns, in the same order (docs/decisions.md, "Columns by default").
+///
+/// At most six, from the fields of the item (or of the wrapper object Reddit, JSON:API and
+/// Airtable put it in), each kind taken once, in this order of preference: the title-like field
+/// (the one flexible column), a person (author, user, ...), a date, a reference number, a state,
+/// and up to two counts (score, points, comments, ...). They are shown as reference, title,
+/// person, state, counts, date. A field counts only when at least half the page has it, not
+/// null, and every value of it has the expected type. With fewer than two columns there is no
+/// table: the row is today's one line.
+enum ColumnChooser {
+    struct Choice: Equatable {
+        let specs: [ColumnSpec]
+        /// The index in `specs` of the flexible (title) column.
+        let flexible: Int
+    }
+
+    static let maxColumns = 6
+
+    static let referenceKeys = ["number", "iid"]
+    static let personKeys = [
+        "author", "user", "by", "owner", "creator", "sender", "from", "account", "username", "login",
+        "screen_name", "user_name", "author_name", "email",
+    ]
+    /// Inside a person object: the field that names them.
+    static let personNameKeys = ["login", "username", "screen_name", "acct", "name", "display_name", "email"]
+    static let stateKeys = ["state", "status", "stage", "phase", "priority", "severity", "level"]
+    static let countKeys = [
+        "score", "points", "comments", "num_comments", "comments_count", "comment_count",
+        "replies_count", "descendants", "answer_count", "ups", "likes", "likes_count",
+        "favourites_count", "favorites_count", "stargazers_count", "stars", "reblogs_count",
+        "retweet_count", "votes", "view_count", "views", "downloads", "forks_count", "balance",
+        "amount", "price", "total", "quantity", "count",
+    ]
+    static let dateKeys = [
+        "created_at", "createdAt", "created", "created_utc", "created_at_i", "published_at",
+        "publishedAt", "published", "date", "time", "timestamp", "updated_at", "updatedAt", "updated",
+        "modified",
+    ]
+    /// The longest value a state or reference may have on the first page to count as one.
+    static let shortText = 20
+
+    static func choose(firstPage items: [JSONValue]) -> Choice? {
+        let page = items.compactMap(\.objectValue)
+        guard !page.isEmpty, page.count * 2 >= items.count else { return nil }
+        let root = recordRoot(page)
+        let records: [JSONValue.Members] = root.map { key in page.map { $0[key]?.objectValue ?? [:] } } ?? page
+        let fields = Fields(records: records, total: items.count)
+        guard let title = fields.title() else { return nil }
+        var used: Set<String> = [title]
+        // Preference decides which make the cut; `place` decides where they are shown.
+        var picked: [(path: [String], place: Int)] = [([title], 1)]
+        func add(_ path: [String]?, place: Int) {
+            guard let path, let key = path.first, !used.contains(key), picked.count < maxColumns else { return }
+            used.insert(key)
+            picked.append((path, place))
+        }
+        add(fields.person(excluding: used), place: 2)
+        add(fields.date(excluding: used).map { [$0] }, place: 5)
+        add(fields.reference().map { [$0] }, place: 0)
+        add(fields.state().map { [$0] }, place: 3)
+        for count in fields.counts(excluding: used).prefix(2) {
+            add([count], place: 4)
+        }
+        guard picked.count >= 2 else { return nil }
+        // Stable: counts keep their order of preference.
+        let ordered = picked.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element)
+        let prefix = root.map { [JSONPath.Component.key($0)] } ?? []
+        let specs = ordered.map { ColumnSpec(path: JSONPath(prefix + $0.path.map(JSONPath.Component.key))) }
+        let flexible = ordered.firstIndex { $0.place == 1 } ?? 0
+        return Choice(specs: specs, flexible: flexible)
+    }
+
+    /// The wrapper key the records are under (`data` for Reddit), or nil for the item itself:
+    /// the item unless it has no title-like field while a wrapper does.
+    static func recordRoot(_ page: [JSONValue.Members]) -> String? {
+        func hasTitle(_ records: [JSONValue.Members]) -> Bool {
+            Fields(records: records, total: records.count).title(textKeysOnly: true) != nil
+        }
+        if hasTitle(page) { return nil }
+        for wrapper in ItemFormatter.wrapperKeys {
+            let inner = page.compactMap { $0[wrapper]?.objectValue }
+            if inner.count * 2 >= page.count, hasTitle(inner) { return wrapper }
+        }
+        return nil
+    }
+}
+
+/// The first page's records, asked which of their fields fit each kind of column.
+private struct Fields {
+    let records: [JSONValue.Members]
+    let total: Int
+
+    /// The values of `key` that are not null, when at least half the records have one.
+    private func values(_ key: String) -> [JSONValue]? {
+        let present = records.compactMap { record -> JSONValue? in
+            guard let value = record[key], !value.isNull else { return nil }
+            return value
+        }
+        return present.count * 2 >= max(1, total) ? present : nil
+    }
+
+    private func strings(_ key: String) -> [String]? {
+        guard let values = values(key) else { return nil }
+        let texts = values.compactMap(\.stringValue)
+        return texts.count == values.count ? texts : nil
+    }
+
+    private func isNumeric(_ key: String) -> Bool {
+        guard let values = values(key) else { return false }
+        return values.allSatisfy { if case .number = $0 { return true } else { return false } }
+    }
+
+    /// Every key of the records, in the order first met.
+    private var keysInOrder: [String] {
+        var seen: Set<String> = []
+        var keys: [String] = []
+        for record in records {
+            for key in record.keys where !seen.contains(key) {
+                seen.insert(key)
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    /// The row's title: the first of the row guess's keys holding text; else (unless
+    /// `textKeysOnly`) the string field with the widest values that is neither a date nor a URL.
+    func title(textKeysOnly: Bool = false) -> String? {
+        for key in ItemFormatter.textKeys {
+            if let texts = strings(key), texts.contains(where: { !$0.allSatisfy(\.isWhitespace) }) { return key }
+        }
+        guard !textKeysOnly else { return nil }
+        var best: (key: String, width: Int)?
+        for key in keysInOrder {
+            guard let texts = strings(key), !texts.isEmpty,
+                  !texts.contains(where: { DateValue.iso8601($0) != nil || $0.hasPrefix("http") }) else { continue }
+            let width = texts.map { DisplayWidth.of(TerminalText.sanitize($0)) }.max() ?? 0
+            if width > (best?.width ?? 0) { best = (key, width) }
+        }
+        return best?.key
+    }
+
+    /// A person's name: a text field, or the name inside a person object (`user.login`).
+    func person(excluding used: Set<String>) -> [String]? {
+        for key in ColumnChooser.personKeys where !used.contains(key) {
+            guard let values = values(key) else { continue }
+            if values.allSatisfy({ $0.stringValue != nil }) { return [key] }
+            let objects = values.compactMap(\.objectValue)
+            guard objects.count == values.count else { continue }
+            for inner in ColumnChooser.personNameKeys {
+                let names = objects.filter { $0[inner]?.stringValue != nil }.count
+                if names * 2 >= max(1, total) { return [key, inner] }
+            }
+        }
+        return nil
+    }
+
+    func date(excluding used: Set<String>) -> String? {
+        func isDate(_ key: String) -> Bool {
+            guard let values = values(key), !values.isEmpty else { return false }
+            return values.allSatisfy { CellValue.dateCell($0) != nil && ($0.stringValue != nil || DateValue.isDateName(key)) }
+        }
+        for key in ColumnChooser.dateKeys where !used.contains(key) && isDate(key) { return key }
+        return keysInOrder.first { !used.contains($0) && DateValue.isDateName($0) && isDate($0) }
+    }
+
+    func reference() -> String? {
+        ColumnChooser.referenceKeys.first { isNumeric($0) }
+    }
+
+    func state() -> String? {
+        ColumnChooser.stateKeys.first { key in
+            guard let texts = strings(key) else { return false }
+            return texts.allSatisfy { DisplayWidth.of(TerminalText.sanitize($0)) <= ColumnChooser.shortText }
+        }
+    }
+
+    /// Count fields in order of preference, then other `*_count` and `num_*` fields in document
+    /// order; never one named like a date.
+    func counts(excluding used: Set<String>) -> [String] {
+        var found = ColumnChooser.countKeys.filter { !used.contains($0) && isNumeric($0) }
+        for key in keysInOrder where !used.contains(key) && !found.contains(key)
+            && (key.hasSuffix("_count") || key.hasPrefix("num_")) && isNumeric(key) {
+            found.append(key)
+        }
+        return found.filter { !DateValue.isDateName($0) }
+    }
+}

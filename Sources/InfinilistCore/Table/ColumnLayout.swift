@@ -1,0 +1,74 @@
+/// The table's columns, chosen once from the first page (by the user's `--columns`, or by
+/// `ColumnChooser`) and then kept: pages that arrive later are laid out in the same columns
+/// at the same widths. A run-time column picker replaces this value as a whole.
+public struct ColumnLayout: Sendable, Equatable {
+    public let columns: [Column]
+
+    public init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    /// The layout for `choice` from the first page's items; nil when the rows stay single lines
+    /// (`--format`, or no table fits the items).
+    static func make(_ choice: ColumnChoice, firstPage: [JSONValue]) -> ColumnLayout? {
+        switch choice {
+        case .lines:
+            return nil
+        case .auto:
+            guard let chosen = ColumnChooser.choose(firstPage: firstPage) else { return nil }
+            return ColumnLayout(specs: chosen.specs, flexible: chosen.flexible, firstPage: firstPage)
+        case .given(let specs):
+            return ColumnLayout(specs: specs, flexible: flexibleIndex(specs, firstPage: firstPage), firstPage: firstPage)
+        }
+    }
+
+    init(specs: [ColumnSpec], flexible: Int?, firstPage: [JSONValue]) {
+        columns = specs.enumerated().map { index, spec in
+            let values = firstPage.compactMap { $0[spec.path] }
+            let kind = Column.kind(of: values, key: spec.path.components.last?.key)
+            let cells = firstPage.map { CellValue.cell($0[spec.path], kind: kind) }
+            return Column(spec: spec, kind: kind, isFlexible: index == flexible, firstPage: cells)
+        }
+    }
+
+    /// In a list the user gave, the flexible column is the first title-like field (in the row
+    /// guess's order) without a width, else the text column without a width whose values are
+    /// widest; none when every column has a width.
+    static func flexibleIndex(_ specs: [ColumnSpec], firstPage: [JSONValue]) -> Int? {
+        let candidates = specs.indices.filter { index in
+            specs[index].width == nil
+                && Column.kind(of: firstPage.compactMap { $0[specs[index].path] }, key: specs[index].path.components.last?.key) == .text
+        }
+        for key in ItemFormatter.textKeys {
+            if let index = candidates.first(where: { specs[$0].path.components.last?.key == key }) { return index }
+        }
+        var best: (index: Int, width: Int)?
+        for index in candidates {
+            let width = firstPage.map { CellValue.cell($0[specs[index].path], kind: .text).searchText }.map(DisplayWidth.of).max() ?? 0
+            if width > (best?.width ?? -1) { best = (index, width) }
+        }
+        return best?.index
+    }
+
+    /// The cells of one item, column by column.
+    public func cells(for value: JSONValue) -> [Cell] {
+        columns.map { CellValue.cell(value[$0.spec.path], kind: $0.kind) }
+    }
+
+    /// The item with its cells (search and the filter match them). A cell equal to the item's
+    /// one-line text (the title, usually) shares its storage. An item whose JSON does not parse
+    /// (it always does: the loader wrote it) stays a line.
+    func tableItem(_ item: Item, value: JSONValue? = nil) -> Item {
+        guard let value = value ?? (try? JSONParser.parse(item.json)) else { return item }
+        let cells = cells(for: value).map { cell -> Cell in
+            if case .text(let text) = cell, text == item.text { return .text(item.text) }
+            return cell
+        }
+        return Item(json: item.json, text: item.text, id: item.id, cells: cells)
+    }
+
+    /// The columns as a `--columns` value, to paste into a command or the config file.
+    public var specText: String {
+        columns.map(\.spec.text).joined(separator: ",")
+    }
+}

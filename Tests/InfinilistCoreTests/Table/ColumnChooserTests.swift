@@ -1,0 +1,72 @@
+import Testing
+@testable import InfinilistCore
+
+/// Which columns the first page gives, for the shapes of real APIs.
+@Suite struct ColumnChooserTests {
+    private func chosen(_ jsons: [String]) -> String? {
+        let values = jsons.compactMap { try? JSONParser.parse($0) }
+        return ColumnLayout.make(.auto, firstPage: values)?.specText
+    }
+
+    @Test func githubIssuesGetNumberTitleAuthorStateCommentsAndDate() {
+        #expect(chosen(TableFixtures.githubIssues) == "number,title,user.login,state,comments,created_at")
+    }
+
+    @Test func hackerNewsStoriesGetTitleAuthorPointsCommentsAndDate() {
+        #expect(chosen(TableFixtures.hackerNewsStories) == "title,author,points,num_comments,created_at")
+    }
+
+    @Test func stripeCustomersGetNameEmailBalanceAndTheUnixTimeCreated() {
+        #expect(chosen(TableFixtures.stripeCustomers) == "name,email,balance,created")
+        let layout = ColumnLayout.make(.auto, firstPage: TableFixtures.stripeCustomers.compactMap { try? JSONParser.parse($0) })
+        #expect(layout?.columns.map(\.kind) == [.text, .text, .number, .date])
+    }
+
+    @Test func redditPostsAreReadInsideTheirDataWrapper() {
+        #expect(chosen(TableFixtures.redditPosts) == "data.title,data.author,data.score,data.num_comments,data.created")
+    }
+
+    @Test func theDemoShapeGetsTitleAuthorScoreCommentsAndAge() {
+        #expect(chosen(TableFixtures.demoShaped) == "title,author,score,comments,created_at")
+    }
+
+    @Test func theTitleIsTheOneFlexibleColumn() {
+        let layout = ColumnLayout.make(.auto, firstPage: TableFixtures.githubIssues.compactMap { try? JSONParser.parse($0) })
+        #expect(layout?.columns.filter(\.isFlexible).map(\.spec.text) == ["title"])
+    }
+
+    @Test func noTableWithoutATitleAndAnotherColumn() {
+        // One column would be today's row with a header; numbers alone have no title.
+        #expect(chosen([#"{"id":1,"title":"a"}"#, #"{"id":2,"title":"b"}"#]) == nil)
+        #expect(chosen([#"{"n":1}"#, #"{"n":2}"#]) == nil)
+        #expect(chosen([#""just a string""#, #"42"#]) == nil)
+        #expect(chosen([]) == nil)
+    }
+
+    @Test func withoutATitleLikeKeyTheWidestTextFieldIsTheTitle() {
+        #expect(chosen([
+            #"{"code":"A1","headline_text":"Something long happened today","status":"ok"}"#,
+            #"{"code":"B2","headline_text":"Short","status":"late"}"#,
+        ]) == "headline_text,status")
+    }
+
+    @Test func aFieldMostItemsLackOrOfTheWrongTypeIsNotChosen() {
+        // `author` on one item of three; `score` a string on one of them.
+        #expect(chosen([
+            #"{"title":"a","author":"x","score":1,"created_at":"2026-11-23T10:00:00Z"}"#,
+            #"{"title":"b","score":"n/a","created_at":"2026-11-23T10:00:00Z"}"#,
+            #"{"title":"c","score":3,"created_at":"2026-11-23T10:00:00Z"}"#,
+        ]) == "title,created_at")
+    }
+
+    @Test func aNumberIsADateOnlyInAFieldNamedLikeOne() {
+        #expect(chosen([#"{"title":"a","count":1795400000}"#]) == "title,count")
+        let layout = ColumnLayout.make(.auto, firstPage: [try! JSONParser.parse(#"{"title":"a","count":1795400000}"#)])
+        #expect(layout?.columns.map(\.kind) == [.text, .number])
+    }
+
+    @Test func theChoiceIsTheSameEveryTime() {
+        let values = TableFixtures.githubIssues.compactMap { try? JSONParser.parse($0) }
+        #expect(ColumnLayout.make(.auto, firstPage: values) == ColumnLayout.make(.auto, firstPage: values))
+    }
+}
