@@ -98,7 +98,7 @@ public enum DateValue {
     }
 
     /// The inverse: the date of a day count since 1970-01-01.
-    static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
