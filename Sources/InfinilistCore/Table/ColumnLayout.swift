@@ -57,9 +57,10 @@ public struct ColumnLayout: Sendable, Equatable {
 
     /// The item with its cells (search and the filter match them). A cell equal to the item's
     /// one-line text (the title, usually) shares its storage. An item whose JSON does not parse
-    /// (it always does: the loader wrote it) stays a line.
+    /// (it always does: the loader wrote it) stays a line, and so does one that is not an object
+    /// (a text line among JSON lines from a pipe): it has no fields to put in columns.
     func tableItem(_ item: Item, value: JSONValue? = nil) -> Item {
-        guard let value = value ?? (try? JSONParser.parse(item.json)) else { return item }
+        guard let value = value ?? (try? JSONParser.parse(item.json)), value.objectValue != nil else { return item }
         let cells = cells(for: value).map { cell -> Cell in
             if case .text(let text) = cell, text == item.text { return .text(item.text) }
             return cell

@@ -156,6 +156,18 @@ import Testing
         #expect(nullCell?.style == .dim)
     }
 
+    /// A value that is not an object (a log line read from a pipe among JSON records) has no
+    /// fields: it shows its text across the row instead of empty cells.
+    @Test func anItemThatIsNotAnObjectShowsItsText() {
+        let state = tableState([
+            #"{"number":1,"title":"first","state":"open","user":{"login":"ann"}}"#,
+            #""[INFO] a log line""#,
+            #"{"number":2,"title":"second","state":"closed","user":{"login":"bob"}}"#,
+        ], columns: given("number,title,user.login=author,state"), size: Size(rows: 6, columns: 50))
+        let rows = render(state).rows.map(\.text)
+        #expect(rows[2].contains("[INFO] a log line"), "\(rows)")
+    }
+
     @Test func datesAreAgesRightAligned() {
         let state = tableState([
             #"{"title":"now","created_at":"2026-11-23T17:59:30Z","ok":true}"#,

@@ -56,9 +56,10 @@ func loaderMessages(url: String, options: SourceOptions, pages: Int = 1) async t
     return inbox.all
 }
 
-/// Waits (polling, up to 15 s) until `count` requests were answered (loaded or failed).
+/// Waits (polling, up to 45 s: a machine busy with builds once needed more than 15) until
+/// `count` requests were answered (loaded or failed); it returns as soon as they are.
 func waitForAnswers(_ inbox: MessageInbox, count: Int) async -> [Message] {
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(45)
     while ContinuousClock.now < deadline {
         let all = inbox.all
         if all.filter({ $0.loaded != nil || $0.failed != nil }).count >= count { return all }
