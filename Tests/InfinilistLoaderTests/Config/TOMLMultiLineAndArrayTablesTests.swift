@@ -104,12 +104,6 @@ import Testing
         ("[[a]]\nb = 1\nb = 2\n", 3, "already defined on line 2"),
     ])
     func rejectsMistakesAtTheRightLine(text: String, line: Int, mention: String) {
-        do {
-            _ = try TOMLParser.parse(text)
-            Issue.record("parsed: \(text.debugDescription)")
-        } catch {
-            #expect(error.line == line, "\(error)")
-            #expect(error.message.contains(mention), "\(error)")
-        }
+        expectTOMLError(text, line: line, mention: mention)
     }
 }

@@ -99,12 +99,6 @@ import Testing
         ("t = { a 1 }\n", 1, "expected '=' after the key 'a' in the inline table"),
     ])
     func rejectsWhatItDoesNotReadAtTheRightLine(text: String, line: Int, mention: String) {
-        do {
-            _ = try TOMLParser.parse(text)
-            Issue.record("parsed: \(text.debugDescription)")
-        } catch {
-            #expect(error.line == line, "\(error)")
-            #expect(error.message.contains(mention), "\(error)")
-        }
+        expectTOMLError(text, line: line, mention: mention)
     }
 }

@@ -49,13 +49,7 @@ import Testing
         ("x = 1\ny = 2 \u{FEFF}\n", 2, "expected the end of the line"),
     ])
     func aRedefinitionIsAnErrorAtItsLine(text: String, line: Int, mention: String) {
-        do {
-            _ = try TOMLParser.parse(text)
-            Issue.record("parsed: \(text.debugDescription)")
-        } catch {
-            #expect(error.line == line, "\(error)")
-            #expect(error.message.contains(mention), "\(error)")
-        }
+        expectTOMLError(text, line: line, mention: mention)
     }
 
     @Test func aByteOrderMarkMayOpenTheFile() throws {
