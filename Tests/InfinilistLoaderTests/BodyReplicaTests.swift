@@ -35,7 +35,7 @@ import Testing
             notes: [
                 "paging by cursors ({cursor} in the body, from a cursor field found in the first response)",
                 "cursor at next_cursor (auto-detected; --cursor PATH to choose another field)",
-                "POST body (73 bytes): {\(filter),\"page_size\":10}",
+                "POST body of 73 bytes (its text is not shown: it may hold a secret)",
             ]
         ))
     }

@@ -117,13 +117,13 @@ public struct HTTPSource: PageSource {
     }
 
     /// The pager's notes for the first page, which proxy is used (or why none), and the first
-    /// request's body, cut (never a header: those may hold tokens).
+    /// request's body size. Never its text, as never a header's value: a body may hold a key or
+    /// a `${TOKEN}` from the config file.
     private func openingNotes(for key: PageKey, request: SourceRequest) -> [String] {
         guard key.index == 0 else { return pager.openingNotes(for: key) }
         var notes = pager.openingNotes(for: key) + [proxyNote].compactMap { $0 }
         if let sent = request.body {
-            let text = OneLine.clean(String(decoding: sent, as: UTF8.self), maxCharacters: 200)
-            notes.append("\(request.method) body (\(ByteCount.text(sent.count))): \(text)")
+            notes.append("\(request.method) body of \(ByteCount.text(sent.count)) (its text is not shown: it may hold a secret)")
         }
         return notes
     }
