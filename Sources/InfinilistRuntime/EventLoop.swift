@@ -21,9 +21,10 @@ public enum LoopExit: Equatable, Sendable {
 
 /// The one event loop, whatever the screen: the terminal, `--dump` (a screen that paints
 /// nothing) and the tests' screen that types keys all run here. It sleeps in poll(2) on the
-/// screen's input and the inbox's wake-up pipe, with a timeout only while something animates;
-/// when it wakes it gathers every pending key, loader result and signal, applies them all to the
-/// model, carries out the effects, and paints once.
+/// screen's input and the inbox's wake-up pipe, with a timeout only while something animates or
+/// the model asked to be woken at a time (`wakeTime`: a poll of a live list); when it wakes it
+/// gathers every pending key, loader result and signal, applies them all to the model, carries
+/// out the effects, and paints once.
 public struct EventLoop<M: Model> {
     public private(set) var model: M
     let screen: any Screen
@@ -86,6 +87,9 @@ public struct EventLoop<M: Model> {
                 // Keep the rhythm; after a long stall, start it again from now.
                 let next = due + tickInterval
                 nextTick = next > clock.now ? next : clock.now + tickInterval
+            } else if let wake = wakeInstant(), clock.now >= wake {
+                // The model's own appointment (a poll due): one tick, at its time.
+                messages.append(.tick)
             }
             guard !messages.isEmpty else { continue }
             // The time of day goes first, so every message of the batch sees it (the core
@@ -116,7 +120,7 @@ public struct EventLoop<M: Model> {
             pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         let timeout: Int32
-        if let due = nextTick {
+        if let due = [nextTick, wakeInstant()].compactMap({ $0 }).min() {
             let left = clock.now.duration(to: due)
             timeout = left <= .zero ? 0 : Int32(min(60_000, Self.milliseconds(left) + 1))
         } else {
@@ -160,6 +164,12 @@ public struct EventLoop<M: Model> {
         output.flush()
         errors.write(line: text)
         errors.flush()
+    }
+
+    /// When the model asked to be woken, on the loop's clock.
+    private func wakeInstant() -> ContinuousClock.Instant? {
+        guard let seconds = model.wakeTime, seconds.isFinite else { return nil }
+        return origin + .milliseconds(Int64((max(0, seconds) * 1000).rounded(.up)))
     }
 
     /// Seconds on the loop's monotonic clock: the time the core's scroll speed is measured in.

@@ -12,8 +12,15 @@ public protocol Model {
     /// While true the loop sends `.tick` every spinner interval; otherwise it sleeps until
     /// something happens.
     var isAnimating: Bool { get }
+    /// When the model wants a `.tick` though nothing animates (a poll of a live list due), in
+    /// the seconds `update(_:at:)` is given; nil to sleep until something happens.
+    var wakeTime: Double? { get }
     /// The screen as the model last learned its size (`.resized`).
     func frame() -> Frame
+}
+
+extension Model {
+    public var wakeTime: Double? { nil }
 }
 
 extension AppState: Model {

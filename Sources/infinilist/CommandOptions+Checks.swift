@@ -11,7 +11,7 @@ extension CommandOptions {
         let texts: [(String?, String)] = [
             (itemsPath, "--items"), (format, "--format"), (idPath, "--id"), (cursorPath, "--cursor"),
             (nextPath, "--next"), (firstCursor, "--first-cursor"), (method, "--request"), (data, "--data"),
-            (graphQL, "--graphql"), (cursorVariable, "--cursor-var"),
+            (graphQL, "--graphql"), (cursorVariable, "--cursor-var"), (follow, "--follow"),
         ]
         for (value, flag) in texts where value?.isEmpty == true {
             throw ValidationError(EmptyValue.message(flag: flag))

@@ -163,8 +163,13 @@ struct CommandOptions: ParsableArguments {
     var dump = false
 
     @Option(name: .customLong("max-items"), help: ArgumentHelp(
-        "With --dump, stop after this many items.", valueName: "n"))
+        "With --dump, stop after this many items (with --follow: before following starts).", valueName: "n"))
     var maxItems: Int?
+
+    @Option(name: .customLong("follow"), help: ArgumentHelp(
+        "Follow a live list: poll the first page every INTERVAL (30s, 2m, 1h, or seconds; at least 1s) and put new items above the first row without moving what you read (\"↑ 3 new\" in the status line; Home shows them); F turns it on and off while running. With --dump, write the list, then new items as they appear, oldest first, until interrupted.",
+        valueName: "interval"))
+    var follow: String?
 
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Explain what is requested and why paging stops (on stderr).")
     var verbose = false
@@ -188,6 +193,7 @@ struct CommandOptions: ParsableArguments {
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
+        _ = try followInterval()
         if let url, !url.hasPrefix("@") {
             if demoLatency != nil { throw ValidationError("--demo-latency only applies to the demo feed (no URL)") }
             if demoItems != nil { throw ValidationError("--demo-items only applies to the demo feed (no URL)") }
@@ -202,7 +208,25 @@ struct CommandOptions: ParsableArguments {
                 throw ValidationError("\(flag) applies to a URL, not to the demo feed")
             }
         }
-        if url?.hasPrefix("@") != true { _ = try SourceFactory.configuration(from: self) }
+        if url?.hasPrefix("@") != true {
+            let configuration = try SourceFactory.configuration(from: self)
+            if follow != nil, case .stream = configuration.kind {
+                throw ValidationError("--follow polls a URL; a pipe or a file is read as it grows (tail -f FILE | infinilist)")
+            }
+        }
+    }
+
+    /// `--follow`'s interval in seconds; nil without it. A value that is not an interval, or is
+    /// under a second, is a usage error naming the flag.
+    func followInterval() throws -> Double? {
+        guard let follow else { return nil }
+        switch FollowInterval.parse(follow) {
+        case .success(let seconds): return seconds
+        case .failure(.unreadable):
+            throw ValidationError("--follow takes an interval such as 30s, 2m or 1h, or a number of seconds, not '\(follow)'")
+        case .failure(.tooShort):
+            throw ValidationError("--follow must be at least 1 second (1s), not \(follow)")
+        }
     }
 
     private static func notNegative(_ value: Int?, _ flag: String) throws {

@@ -20,7 +20,8 @@ struct DumpRun {
             inbox.post(.signal(number))
         }
         let errors = FileLineOutput.standardError()
-        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil)
+        let follow = try options.followInterval()
+        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil, follow: follow)
             .run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         Blocking.run { await source.close() }

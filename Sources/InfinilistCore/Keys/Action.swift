@@ -26,6 +26,8 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case help
     /// Reload from the first page.
     case refresh
+    /// Poll the first page for new items every interval, or stop (`F`).
+    case toggleFollow
     /// Esc-like: stop a search or clear the filter (list), return to the list (detail view),
     /// cancel (prompt).
     case back

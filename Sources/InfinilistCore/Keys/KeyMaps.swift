@@ -25,6 +25,7 @@ extension KeyMap {
         KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
         KeyBinding([.char("r")], .retry, "retry the page that failed"),
         KeyBinding([.char("R"), .ctrl("r")], .refresh, "reload from the first page"),
+        KeyBinding([.char("F")], .toggleFollow, "follow new items at the top (again: stop)"),
         KeyBinding([.char("?")], .help, "show the keys"),
         KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
         KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),

@@ -11,11 +11,16 @@ public struct Item: Sendable, Equatable {
     public let id: String?
     /// The table row's values, one per column of the layout; empty when rows are single lines.
     public let cells: [Cell]
+    /// Which item this is for following a live list (items new at the top are those whose
+    /// identity the list does not hold yet): `id`'s by default, else the JSON's; the loader
+    /// gives a detected id's when `--id` is not given.
+    public let identity: ItemIdentity
 
-    public init(json: String, text: String, id: String? = nil, cells: [Cell] = []) {
+    public init(json: String, text: String, id: String? = nil, cells: [Cell] = [], identity: ItemIdentity? = nil) {
         self.json = json
         self.text = text
         self.id = id
         self.cells = cells
+        self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(json)
     }
 }

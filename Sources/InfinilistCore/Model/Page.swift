@@ -24,18 +24,48 @@ public enum RequestKind: Sendable, Hashable {
     case poll
 }
 
+/// Where a page of a poll stands: polls of a live list walk from the first page anew each time
+/// (a round), apart from the list's own walk, so the loader keeps each round's page keys apart.
+public struct PollAddress: Sendable, Hashable {
+    /// Which poll (1, 2, …): a round reads page 0 first, then, while every item it meets is new,
+    /// the pages after it; a gap row loads more pages of its round later.
+    public let round: Int
+    /// The page within the round's walk, 0-based.
+    public let index: Int
+
+    public init(round: Int, index: Int) {
+        self.round = round
+        self.index = index
+    }
+
+    /// The page after this one in the same round.
+    public var next: PollAddress { PollAddress(round: round, index: index + 1) }
+}
+
 /// A request the core makes of the loader: "fetch page `page` (0-based ordinal in the list), for
 /// this reason". How that page is addressed (page number, offset, cursor, next URL, a body) is the
 /// loader's business.
 public struct PageRequest: Sendable, Hashable {
     public let id: RequestID
+    /// The list's page ordinal (0, 1, …); for a poll's page, or a page of new items put above
+    /// the list, a negative number the core chose for it (so in-flight pages never clash).
     public let page: Int
     public let kind: RequestKind
+    /// For a `.poll`: which round and page of the polls it is. Nil for the list's own pages.
+    public let poll: PollAddress?
+    /// For a `.refetch` of new items a poll put above the list: how many rows from the top of
+    /// the list its items reach. The top of a live list moves on between polls (an earlier
+    /// poll's first page now holds newer items), so such a page is not asked for by its old
+    /// address: the loader reads the list from its first page until it has read this many items
+    /// and a page more, and the core picks the page's items out by identity.
+    public let reach: Int?
 
-    public init(id: RequestID, page: Int, kind: RequestKind = .next) {
+    public init(id: RequestID, page: Int, kind: RequestKind = .next, poll: PollAddress? = nil, reach: Int? = nil) {
         self.id = id
         self.page = page
         self.kind = kind
+        self.poll = poll
+        self.reach = reach
     }
 }
 

@@ -26,6 +26,14 @@ public struct ScrollVelocity: Sendable, Equatable {
         }
     }
 
+    /// Rows were inserted or removed above some samples: they move with the rows, so the cursor
+    /// carried down by new items at the top is not taken for a fast scroll.
+    mutating func rowsEdited(_ edit: RowEdit) {
+        for index in samples.indices {
+            samples[index] = Sample(time: samples[index].time, row: edit.map(samples[index].row))
+        }
+    }
+
     /// Rows per second towards the end of the list (negative when scrolling up); 0 when the
     /// user has not moved within the window.
     public func rowsPerSecond(at time: Double) -> Double {

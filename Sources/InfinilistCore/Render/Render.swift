@@ -146,11 +146,13 @@ func spinnerFrame(_ state: AppState) -> Character {
 /// failed), or the page came back shorter than it first was.
 private func placeholder(_ state: AppState, storeRow: Int, into builder: inout RowBuilder) {
     guard let page = state.store.page(containing: storeRow) else { return }
-    if state.store.isLoaded(page: page) {
-        builder.append("(no longer in page \(page + 1))", .placeholder)
+    if case .gap = state.store.origin(ofPage: page) {
+        appendGapRow(state, page: page, into: &builder)
+    } else if state.store.isLoaded(page: page) {
+        builder.append("(no longer in \(pageName(page)))", .placeholder)
     } else if case .failed(let message) = state.refetches[page] {
-        builder.appendFitting(prefix: "✗ page \(page + 1) failed (r to retry): ", middle: message, .error)
+        builder.appendFitting(prefix: "✗ \(pageName(page)) failed (r to retry): ", middle: message, .error)
     } else {
-        builder.append("\(spinnerFrame(state)) loading page \(page + 1)…", .placeholder)
+        builder.append("\(spinnerFrame(state)) loading \(pageName(page))…", .placeholder)
     }
 }

@@ -6,6 +6,8 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
     if state.filter == nil, let total = state.total, total != count { position += " of \(NumberText.grouped(total))" }
     // Most important first: on a narrow screen the last parts are dropped.
     var parts = [position]
+    // Right after the position: what the user would miss by not looking up.
+    if let new = newAboveText(state) { parts.append(new) }
     // Second, so a narrow screen drops it last after the position: it is a warning, not a detail.
     if state.config.insecure { parts.append("insecure") }
     if let filter = state.filter {
@@ -14,6 +16,7 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
     }
     if !state.marks.isEmpty { parts.append("\(NumberText.grouped(state.marks.count)) marked") }
     if let load = loadState(state) { parts.append(load) }
+    if let follow = followText(state) { parts.append(follow) }
     if let latency = state.lastLatency { parts.append(NumberText.duration(latency)) }
     return statusLine(left: leftText(state), parts: parts, width: width)
 }

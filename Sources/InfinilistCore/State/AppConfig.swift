@@ -11,6 +11,9 @@ public struct AppConfig: Sendable, Equatable {
     public var insecure = false
     /// Rows as a table (chosen from the first page, or `--columns`) or single lines (`--format`).
     public var columns: ColumnChoice = .auto
+    /// `--follow`: poll the first page for new items every this many seconds; nil to start
+    /// without following (`F` still turns it on).
+    public var follow: Double?
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

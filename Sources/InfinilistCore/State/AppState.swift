@@ -43,11 +43,14 @@ public struct AppState: Sendable {
     /// The time of day as the event loop last gave it (`.wallClock`), for showing dates as
     /// ages; nil until it does (dates then show as calendar dates).
     public internal(set) var wallClock: WallClock?
+    /// Polling the first page for new items (`--follow`, `F`); Following.swift.
+    public internal(set) var following: Following
 
     public init(config: AppConfig, size: Size) {
         self.config = config
         self.size = size
         self.rowLayout = config.columns == .lines ? .lines : .undecided
+        self.following = Following(interval: config.follow)
         self.viewport = Viewport(height: AppState.contentHeight(for: size))
     }
 
@@ -68,6 +71,8 @@ public struct AppState: Sendable {
     /// and sleeps without wake-ups otherwise.
     public var isAnimating: Bool {
         if case .loading = tail { return true }
+        // A gap row being loaded turns its spinner; a poll goes unseen.
+        if case .gap = following.run?.purpose { return true }
         return refetches.values.contains(where: \.isLoading)
     }
 

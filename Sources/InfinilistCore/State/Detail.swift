@@ -4,7 +4,7 @@
 /// so scrolling and painting never parse again.
 public struct DetailView: Sendable, Equatable {
     /// The store row of the item shown.
-    public let row: Int
+    public internal(set) var row: Int
     /// The item's compact JSON, for Enter.
     public let json: String
     /// The pretty-printed JSON, one entry per line, as styled spans (not clipped).
@@ -99,7 +99,7 @@ extension AppState {
         case .interrupt: return [.quit(code: 130, output: [])]
         case .quit: return [.quit(code: 0, output: [])]
         case .retry, .search, .searchNext, .searchPrevious, .filter, .toggleMark, .toggleMarkUp,
-             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt:
+             .openDetail, .refresh, .toggleFollow, .submit, .deleteBackward, .clearPrompt:
             return []
         }
         mode = .detail(view)

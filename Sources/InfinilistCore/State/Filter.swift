@@ -55,6 +55,28 @@ public struct Filter: Sendable, Equatable {
         return (index, matches.count)
     }
 
+    /// The store's rows changed at `edit.at` (the store already holds the new rows): rows below
+    /// move, removed rows go, and the rows put in are tested now when rows around them have been
+    /// examined (else `extend` examines them in turn). Returns the same edit in visible rows.
+    mutating func apply(_ edit: RowEdit, store: PageStore) -> RowEdit {
+        let start = firstVisible(atOrAfter: edit.at)
+        let end = firstVisible(atOrAfter: edit.at + edit.removed)
+        var matches: [Int] = []
+        if edit.at < scanned {
+            store.forEachItem(in: edit.at..<(edit.at + edit.inserted)) { row, item in
+                if let item, matcher.matches(item) { matches.append(row) }
+            }
+        }
+        for index in end..<rows.count { rows[index] += edit.delta }
+        rows.replaceSubrange(start..<end, with: matches)
+        if scanned >= edit.at + edit.removed {
+            scanned += edit.delta
+        } else if scanned > edit.at {
+            scanned = edit.at + edit.inserted
+        }
+        return RowEdit(at: start, removed: end - start, inserted: matches.count)
+    }
+
     /// Forgets every row (the store was cleared for a refresh); the query stays.
     mutating func reset() {
         rows = []
@@ -121,10 +143,12 @@ extension AppState {
         guard let untested = filter?.untestedPages, !untested.isEmpty else { return [] }
         let inFlight = untested.filter { refetches[$0]?.isLoading == true }.count
         guard inFlight < limit else { return [] }
-        let anchor = cursorStoreRow.flatMap { store.page(containing: $0) } ?? 0
+        // By place in the list, not page number: pages of new items above it are numbered apart.
+        let anchor = cursorStoreRow.flatMap { store.page(containing: $0) }.flatMap(store.position(ofPage:)) ?? 0
+        let place = { (page: Int) in store.position(ofPage: page) ?? 0 }
         return untested
             .filter { refetches[$0] == nil }
-            .sorted { (abs($0 - anchor), $0) < (abs($1 - anchor), $1) }
+            .sorted { (abs(place($0) - anchor), place($0)) < (abs(place($1) - anchor), place($1)) }
             .prefix(limit - inFlight)
             .map { $0 }
     }

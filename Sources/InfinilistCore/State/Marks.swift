@@ -73,6 +73,23 @@ public struct Marks: Sendable, Equatable {
         return before - entries.count
     }
 
+    /// Rows moved (new items put above, a gap row replaced): every mark's row moves with its
+    /// item, marks by row included (their key is the row).
+    mutating func apply(_ edit: RowEdit) {
+        guard !entries.isEmpty, edit.removed > 0 || edit.inserted > 0 else { return }
+        var moved: [MarkKey: Entry] = [:]
+        for (key, var entry) in entries {
+            entry.row = entry.row.map(edit.map)
+            entry.order = edit.map(entry.order)
+            switch key {
+            case .id: moved[key] = entry
+            case .row(let row): moved[.row(edit.map(row))] = entry
+            }
+        }
+        entries = moved
+        rows = Set(rows.map(edit.map))
+    }
+
     /// Rows arrived: marks by id waiting since a refresh find their item (and its new JSON).
     mutating func relocate(_ items: [Item], firstRow: Int) {
         guard unplaced > 0 else { return }

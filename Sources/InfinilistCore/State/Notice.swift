@@ -30,6 +30,12 @@ public enum Notice: Sendable, Equatable {
     case marksWithoutIDCleared(Int)
     /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
     case pageWarning(Int, message: String)
+    /// `F` turned following on, polling every this many seconds.
+    case followingOn(every: Double)
+    /// `F` turned following off.
+    case followingOff
+    /// A poll for new items (or a gap row's loading) failed with this message.
+    case followFailed(String)
 
     /// The words on the status line.
     public var text: String {
@@ -39,15 +45,18 @@ public enum Notice: Sendable, Equatable {
         case .searchWrapped: return "search wrapped"
         case .notFound(let query): return "not found: \(query)"
         case .notFoundBeforeFailedPage: return "not found in the loaded rows (a page failed: r retries)"
-        case .searchStoppedAtFailedPage(let page): return "search stopped: page \(page + 1) failed"
-        case .searchStoppedAtFailedRefetch(let page): return "search stopped: page \(page + 1) failed (r retries)"
+        case .searchStoppedAtFailedPage(let page): return "search stopped: \(pageName(page)) failed"
+        case .searchStoppedAtFailedRefetch(let page): return "search stopped: \(pageName(page)) failed (r retries)"
         case .searchStoppedAtUnavailablePage(let page, let message):
-            return "search stopped: page \(page + 1): \(message) (r retries)"
-        case .searchingPage(let page): return "searching page \(page + 1)… (Esc stops)"
-        case .filterTestingPage(let page): return "filter: testing page \(page + 1)…"
-        case .pageChanged(let page): return "page \(page + 1) has changed since it was first loaded"
+            return "search stopped: \(pageName(page)): \(message) (r retries)"
+        case .searchingPage(let page): return "searching \(pageName(page))… (Esc stops)"
+        case .filterTestingPage(let page): return "filter: testing \(pageName(page))…"
+        case .pageChanged(let page): return "\(pageName(page)) has changed since it was first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
-        case .pageWarning(let page, let message): return "page \(page + 1): \(message)"
+        case .pageWarning(let page, let message): return "\(pageName(page)): \(message)"
+        case .followingOn(let interval): return "following: new items every \(FollowInterval.text(interval)) (F stops)"
+        case .followingOff: return "following stopped (F follows again)"
+        case .followFailed(let message): return "new items: \(message)"
         }
     }
 
@@ -62,4 +71,10 @@ public enum Notice: Sendable, Equatable {
         if case .searchingPage = self { return true }
         return false
     }
+}
+
+/// How a page is named to the user: "page 3" for the list's own pages, whose number means
+/// something; the pages of new items a poll put above the list have none.
+func pageName(_ page: Int) -> String {
+    page >= 0 ? "page \(page + 1)" : "the new items"
 }

@@ -4,79 +4,130 @@
 /// memory budget (PageWindow.swift) can drop a page's items while keeping its place and size, and
 /// fill them in again when the page is fetched anew; `item(at:)` then answers nil for a row
 /// that is known but not in memory, and the renderer shows a placeholder.
+///
+/// Slots are in list order: first the ones a live list's polls put above it (new items, and gap
+/// rows standing for new items not loaded yet; PageStore+Top.swift), then the list's own pages.
+/// A page is named by a number that never changes while it is in the store, whatever is put
+/// above it: the list's own pages by their ordinal (0, 1, …, what the loader's walk calls them),
+/// the others by negative numbers the core chose when it asked for them. So anything that holds
+/// a page number (a re-fetch on its way, a filter's untested pages, a search waiting) stays
+/// right when rows are inserted; only row numbers move, and `RowEdit` says how.
 public struct PageStore: Sendable {
     /// One page's place in the list.
     struct Slot: Sendable {
         let page: Int
-        let firstRow: Int
-        var count: Int
-        var items: [Item]?
+        var firstRow: Int
+        let count: Int
+        /// The rows' items; nil when the page is dropped. A nil element is a row the page no
+        /// longer fills (it came back shorter, or without that item).
+        var items: [Item?]?
+        /// Each row's item identity as it first arrived, kept when the page is dropped: what
+        /// tells a poll's new items from those the list holds, and how a page of new items is
+        /// filled again by identity. Empty for a gap row.
+        let identities: [ItemIdentity]
+        let origin: SlotOrigin
+
+        var rows: Range<Int> { firstRow..<(firstRow + count) }
+        var isGap: Bool { if case .gap = origin { true } else { false } }
     }
 
-    private var slots: [Slot] = []
+    var slots: [Slot] = []
+    /// How many slots come before the list's own pages (new items and gaps).
+    var topCount = 0
+    /// Where each of those is in `slots`, by page number.
+    var topIndex: [Int: Int] = [:]
+    /// The identities of every item the store holds or held (dropped pages included); nil until
+    /// a poll needs it (`trackIdentities`), so a list that is never followed does not build it.
+    var known: Set<ItemIdentity>?
     /// Items currently in memory (rows of pages not dropped).
-    public private(set) var loadedItemCount = 0
+    public internal(set) var loadedItemCount = 0
     /// The most items any page has brought: the unit of the default memory budget.
-    public private(set) var largestPageSize = 0
+    public internal(set) var largestPageSize = 0
 
     public init() {}
 
     /// Rows known in the list (loaded or dropped).
     public var itemCount: Int { slots.last.map { $0.firstRow + $0.count } ?? 0 }
 
-    /// Pages received so far; the next page to ask for has this ordinal.
-    public var pageCount: Int { slots.count }
+    /// Pages of the list's own walk received so far; the next page to ask for has this ordinal.
+    public var pageCount: Int { slots.count - topCount }
 
-    /// Appends the next page. Pages arrive in order; the caller guarantees it.
+    /// Appends the next page of the list's walk. Pages arrive in order; the caller guarantees it.
     public mutating func append(_ items: [Item]) {
-        slots.append(Slot(page: slots.count, firstRow: itemCount, count: items.count, items: items))
+        let identities = items.map(\.identity)
+        slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, identities: identities, origin: .walk))
         loadedItemCount += items.count
         largestPageSize = max(largestPageSize, items.count)
+        known?.formUnion(identities)
     }
 
-    /// Whether a page's items are in memory (false for a dropped page or an unknown one).
+    /// Whether a page is in the store (loaded, dropped, or a gap row).
+    public func contains(page: Int) -> Bool { slotIndex(ofPage: page) != nil }
+
+    /// Where a page came from; nil for a page not in the store.
+    public func origin(ofPage page: Int) -> SlotOrigin? { slotIndex(ofPage: page).map { slots[$0].origin } }
+
+    /// Whether a page's items are in memory (false for a dropped page or an unknown one; true for
+    /// a gap row, which has nothing to fetch again).
     public func isLoaded(page: Int) -> Bool {
-        slots.indices.contains(page) && slots[page].items != nil
+        slotIndex(ofPage: page).map { slots[$0].items != nil } ?? false
     }
 
     /// The rows a page occupies.
     public func rows(ofPage page: Int) -> Range<Int> {
-        guard slots.indices.contains(page) else { return 0..<0 }
-        return slots[page].firstRow..<(slots[page].firstRow + slots[page].count)
+        slotIndex(ofPage: page).map { slots[$0].rows } ?? 0..<0
     }
 
     /// Frees a page's items; its rows keep their place and show as placeholders.
     public mutating func drop(page: Int) {
-        // A page with no rows costs nothing and is never re-fetched.
-        guard slots.indices.contains(page), slots[page].count > 0, let items = slots[page].items else { return }
-        loadedItemCount -= items.count
-        slots[page].items = nil
+        // A page with no rows costs nothing and is never re-fetched; a gap row holds nothing.
+        guard let index = slotIndex(ofPage: page), slots[index].count > 0, !slots[index].isGap,
+              let items = slots[index].items else { return }
+        loadedItemCount -= Self.present(items)
+        slots[index].items = nil
     }
 
     /// Puts a re-fetched page back. Its rows keep their place whatever the server says now, so
-    /// nothing on screen moves: extra items are left out, and rows it no longer fills stay empty
-    /// (`item(at:)` is nil in a loaded page: the renderer says they are gone).
-    /// Returns false when the page came back with a different number of items.
+    /// nothing on screen moves. A page of the list's walk is filled in order: extra items are left
+    /// out, and rows it no longer fills stay empty (`item(at:)` is nil in a loaded page: the
+    /// renderer says they are gone). A page of new items is filled by identity, each row with its
+    /// own item wherever the answer has it now, since the top of a live list moves on between
+    /// polls. Returns false when the page did not come back whole.
     @discardableResult
     public mutating func refill(page: Int, with items: [Item]) -> Bool {
-        guard slots.indices.contains(page), slots[page].items == nil else { return true }
-        let kept = Array(items.prefix(slots[page].count))
-        slots[page].items = kept
-        loadedItemCount += kept.count
-        return items.count == slots[page].count
+        guard let index = slotIndex(ofPage: page), slots[index].items == nil, !slots[index].isGap else { return true }
+        let slot = slots[index]
+        let filled: [Item?]
+        let whole: Bool
+        switch slot.origin {
+        case .walk, .gap:
+            filled = (0..<slot.count).map { $0 < items.count ? items[$0] : nil }
+            whole = items.count == slot.count
+        case .poll:
+            var byIdentity: [ItemIdentity: Item] = [:]
+            for item in items where byIdentity[item.identity] == nil { byIdentity[item.identity] = item }
+            filled = slot.identities.map { byIdentity[$0] }
+            whole = !filled.contains { $0 == nil }
+        }
+        slots[index].items = filled
+        let present = Self.present(filled)
+        loadedItemCount += present
+        known?.formUnion(filled.compactMap { $0?.identity })
+        return whole
     }
 
     /// Replaces every item in memory by `transform` of it (rows and pages keep their places).
     mutating func mapLoadedItems(_ transform: (Item) -> Item) {
         for index in slots.indices {
-            if let items = slots[index].items { slots[index].items = items.map(transform) }
+            if let items = slots[index].items { slots[index].items = items.map { $0.map(transform) } }
         }
     }
 
-    /// Pages in memory, in order, with their rows: the candidates for dropping.
+    /// Pages in memory, in order, with their rows: the candidates for dropping (gap rows hold
+    /// nothing and are never among them).
     public var loadedPages: [(page: Int, rows: Range<Int>)] {
         slots.compactMap { slot in
-            slot.items == nil ? nil : (slot.page, slot.firstRow..<(slot.firstRow + slot.count))
+            slot.items == nil || slot.isGap ? nil : (slot.page, slot.rows)
         }
     }
 
@@ -92,11 +143,20 @@ public struct PageStore: Sendable {
         return pages
     }
 
-    /// The item at a row, or nil when the row is out of range or its page is not in memory.
+    /// The item at a row, or nil when the row is out of range, its page is not in memory, or it
+    /// is a gap row.
     public func item(at row: Int) -> Item? {
         guard let index = slotIndex(containing: row), let items = slots[index].items else { return nil }
         let offset = row - slots[index].firstRow
         return offset < items.count ? items[offset] : nil
+    }
+
+    /// The identity of the item at a row as it first arrived, in memory or not; nil for a gap row
+    /// or a row out of range.
+    public func identity(at row: Int) -> ItemIdentity? {
+        guard let index = slotIndex(containing: row) else { return nil }
+        let offset = row - slots[index].firstRow
+        return offset < slots[index].identities.count ? slots[index].identities[offset] : nil
     }
 
     /// Calls `body` with each row in `rows` (clamped to the known rows) and its item, nil when
@@ -122,7 +182,13 @@ public struct PageStore: Sendable {
         slotIndex(containing: row).map { slots[$0].page }
     }
 
-    private func slotIndex(containing row: Int) -> Int? {
+    func slotIndex(ofPage page: Int) -> Int? {
+        if page < 0 { return topIndex[page] }
+        let index = topCount + page
+        return index < slots.count ? index : nil
+    }
+
+    func slotIndex(containing row: Int) -> Int? {
         guard row >= 0, row < itemCount else { return nil }
         var low = 0
         var high = slots.count - 1
@@ -131,5 +197,9 @@ public struct PageStore: Sendable {
             if slots[mid].firstRow <= row { low = mid } else { high = mid - 1 }
         }
         return low
+    }
+
+    static func present(_ items: [Item?]) -> Int {
+        items.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 }

@@ -63,9 +63,12 @@ extension AppState {
     /// Requests one dropped page again, wherever it is; nil when it is in memory, already on its
     /// way, or failed (then it waits for `r`, never a loop of automatic retries).
     mutating func refetch(page: Int) -> Effect? {
-        guard page < store.pageCount, !store.isLoaded(page: page), !store.rows(ofPage: page).isEmpty,
+        guard store.contains(page: page), !store.isLoaded(page: page), !store.rows(ofPage: page).isEmpty,
               refetches[page] == nil else { return nil }
-        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: .refetch)
+        // New items above the list are read again from the top of the list, as far as they reach.
+        let isNew = if case .poll = store.origin(ofPage: page) { true } else { false }
+        let reach = isNew ? store.rows(ofPage: page).upperBound : nil
+        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: .refetch, reach: reach)
         nextRequestID += 1
         refetches[page] = .loading(request.id)
         return .load(request)

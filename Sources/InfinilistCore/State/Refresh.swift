@@ -18,7 +18,7 @@ extension AppState {
     /// arrive the cursor goes back to its item (by `Item.id`) if it is among the rows that load
     /// anyway, else to the same row number, clamped. The filter's query and the marks by id stay.
     mutating func refresh() -> [Effect] {
-        var effects: [Effect] = cancelRefetches()
+        var effects: [Effect] = cancelRefetches() + followingRestarted()
         if case .loading(let request, _) = tail { effects.append(.cancel(request.id)) }
         refreshAnchor = RefreshAnchor(
             id: selectedItem?.id,

@@ -210,13 +210,21 @@ extension AppState {
     /// Rows were inserted into the filtered list at visible row `index`: the pending search's
     /// rows below it move down with their items.
     mutating func searchRowsInserted(at index: Int, count: Int) {
-        guard var pending = search?.pending, count > 0 else { return }
+        guard count > 0 else { return }
+        searchRowsEdited(RowEdit(at: index, removed: 0, inserted: count))
+    }
+
+    /// Visible rows changed at `edit.at` (rows inserted, a gap row replaced): the pending
+    /// search's rows below it move with their items; rows put above where it has reached are
+    /// not examined, as rows inserted there never were.
+    mutating func searchRowsEdited(_ edit: RowEdit) {
+        guard var pending = search?.pending, edit.removed > 0 || edit.inserted > 0 else { return }
         // Forward, rows inserted at the very next row are still to be examined; backward, the
         // bound is exclusive, so rows inserted below it move it.
-        if pending.nextRow > index || (pending.phase == .above && pending.nextRow == index) {
-            pending.nextRow += count
+        if pending.nextRow > edit.at || (pending.phase == .above && pending.nextRow == edit.at) {
+            pending.nextRow = pending.nextRow >= edit.at + edit.removed ? pending.nextRow + edit.delta : edit.at + edit.inserted
         }
-        if pending.origin >= index { pending.origin += count }
+        if pending.origin >= edit.at { pending.origin = edit.map(pending.origin) }
         search?.pending = pending
     }
 

@@ -17,10 +17,12 @@ extension AppState {
         switch message {
         case .key(let key):
             notice = nil
+            following.touched = true
             effects = handle(key)
             recordScroll()
         case .mouse(let event):
             notice = nil
+            following.touched = true
             effects = handle(event)
             recordScroll()
         case .resized(let newSize):
@@ -29,6 +31,10 @@ extension AppState {
             clampDetail()
             effects = []
         case .pageLoaded(let result):
+            if let pollEffects = pollArrived(result) {
+                effects = pollEffects
+                break
+            }
             if refetchArrived(result) {
                 effects = []
                 break
@@ -37,6 +43,10 @@ extension AppState {
             pageArrived(result)
             effects = []
         case .pageFailed(let failure):
+            if let pollEffects = pollFailed(failure) {
+                effects = pollEffects
+                break
+            }
             if refetchFailed(failure) {
                 effects = []
                 break
@@ -65,6 +75,7 @@ extension AppState {
         settleRefresh()
         enforceMemoryBudget()
         effects += refetchNearbyPages()
+        effects += followStep()
         return effects
     }
 
@@ -117,7 +128,9 @@ extension AppState {
             case .first: viewport.move(to: 0, itemCount: count)
             default: viewport.move(to: count - 1, itemCount: count)
             }
-        case .select: return selectionOutput(shown: selectedItem?.json)
+        case .select:
+            if let gap = cursorGapPage { return loadGap(gap) }
+            return selectionOutput(shown: selectedItem?.json)
         case .retry:
             // Everything that failed is tried again: the tail and any dropped page.
             let refetchesRetried = retryRefetches()
@@ -132,6 +145,7 @@ extension AppState {
         case .openDetail: return openDetail()
         case .help: showsHelp = true
         case .refresh: return refresh()
+        case .toggleFollow: return toggleFollow()
         case .back:
             if search?.pending != nil {
                 stopSearch()

@@ -12,7 +12,11 @@ import Synchronization
 /// pages in order, and dropping the least recently used instead would drop, at every step, the
 /// very page the scroll reaches next. The kept items share their storage with the rows on screen
 /// (Swift values are copied on write), so the pages the window holds cost nothing twice; the
-/// budget pays for the ones it dropped. Shared by concurrent fetches, hence the lock.
+/// budget pays for the ones it dropped. The first page's answer is the exception: it is never the
+/// one dropped, since a followed list asks for it again every interval (and `R` asks for it
+/// first); keeping it again for a poll measures distances from the page last read elsewhere, so
+/// polling does not push out the answers near the cursor. Shared by concurrent fetches, hence
+/// the lock.
 final class KeptAnswers: Sendable {
     /// A kept answer and what makes it revalidatable.
     struct Kept: Sendable {
@@ -33,6 +37,8 @@ final class KeptAnswers: Sendable {
         var entries: [String: (kept: Kept, page: Int)] = [:]
         var items = 0
         var largestPage = 1
+        /// The last page kept other than the first: where the reading is.
+        var focus = 0
     }
 
     private let state = Mutex(State())
@@ -63,10 +69,12 @@ final class KeptAnswers: Sendable {
             state.items += Self.size(of: kept)
             state.entries[address] = (kept, page)
             let budget = windowItems.map { 2 * $0 } ?? 40 * state.largestPage
+            if page != 0 { state.focus = page }
+            let focus = state.focus
             // Empty pages weigh nothing, but there are never more answers than items allowed.
             while state.items > budget || state.entries.count > budget {
-                let others = state.entries.lazy.filter { $0.key != address }
-                guard let farthest = others.max(by: { abs($0.value.page - page) < abs($1.value.page - page) }) else { break }
+                let others = state.entries.lazy.filter { $0.key != address && $0.value.page != 0 }
+                guard let farthest = others.max(by: { abs($0.value.page - focus) < abs($1.value.page - focus) }) else { break }
                 state.entries[farthest.key] = nil
                 state.items -= Self.size(of: farthest.value.kept)
             }

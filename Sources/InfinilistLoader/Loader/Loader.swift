@@ -12,12 +12,22 @@ import InfinilistCore
 /// (a late answer to a cancelled request is dropped by its id before it can touch the walk);
 /// while the source holds a request back (rate limit, retry backoff) `.pageWaiting` countdowns
 /// come first. The loader never touches the terminal or stdout.
+///
+/// Polls of a live list (`.poll`, with a `PollAddress`) read a walk of their own per round, from
+/// page 0 anew, at its tail: later pages of a round follow what that round's pages said (the
+/// keys of the list's walk are stale once new items arrived at the top). The rounds' walks are
+/// kept so that a gap row can go on with its round; a round that read only its first page needs
+/// nothing kept (page 0's key is the walk's first) and is forgotten when the next starts. A page
+/// of new items dropped from memory is read again from the top (`.refetch` with a `reach`): the
+/// list's first pages, in a fresh walk, as far as its rows reach, handed on as one page.
 public actor Loader {
     private let source: any PageSource
     private let deliver: @Sendable (Message) -> Void
     private let log: (@Sendable (String) -> Void)?
     private var walk: Walk
     private var inFlight: [Int: Flight] = [:]
+    /// The polls' walks, by round.
+    private var rounds: [Int: Walk] = [:]
 
     private struct Flight {
         let request: PageRequest
@@ -51,8 +61,12 @@ public actor Loader {
         if request.kind == .restart { restart() }
         let page = request.page
         guard inFlight[page] == nil else { return }
-        guard let key = walk.key(for: page) else {
-            deliver(.pageFailed(PageFailure(request: request, message: walk.unknownKeyMessage(for: page))))
+        if request.kind == .refetch, let reach = request.reach {
+            startTopRead(request, reach: reach)
+            return
+        }
+        guard let key = key(for: request) else {
+            deliver(.pageFailed(PageFailure(request: request, message: unknownKeyMessage(for: request))))
             return
         }
         let source = self.source
@@ -73,6 +87,61 @@ public actor Loader {
             self.finish(request, key: key, outcome: outcome, latency: latency)
         }
         inFlight[page] = Flight(request: request, task: task)
+    }
+
+    /// Reads the list from its first page, in a walk of its own, until `reach` items and a page
+    /// more are read (or the list ends, or 50 pages), for new items dropped from memory: they
+    /// are somewhere near the top, further down than when a poll found them.
+    private func startTopRead(_ request: PageRequest, reach: Int) {
+        let source = self.source
+        let start = freshWalk()
+        let reporter = WaitReporter { [weak self] wait in
+            await self?.waiting(request, wait)
+        }
+        let task = Task {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let outcome: Result<FetchedPage, any Error>
+            do {
+                outcome = .success(try await WaitReporting.$reporter.withValue(reporter) {
+                    try await Self.readTop(source: source, walk: start, reach: reach)
+                })
+            } catch {
+                outcome = .failure(error)
+            }
+            self.finishTopRead(request, outcome: outcome, latency: Self.seconds(clock.now - started))
+        }
+        inFlight[request.page] = Flight(request: request, task: task)
+    }
+
+    private static func readTop(source: any PageSource, walk start: Walk, reach: Int) async throws -> FetchedPage {
+        var walk = start
+        var items: [Item] = []
+        var notes: [String] = []
+        var index = 0
+        while index < 50, let key = walk.key(for: index) {
+            try Task.checkCancellation()
+            let response = try await source.fetch(key)
+            let page = source.page(from: response, key: key, kind: .next, walk: &walk)
+            items += page.items
+            notes += response.notes + page.notes
+            if page.isLast || page.items.isEmpty || items.count >= reach + page.items.count { break }
+            index += 1
+        }
+        return FetchedPage(items: items, continuation: .end(EndReason("read from the top")), notes: notes)
+    }
+
+    private func finishTopRead(_ request: PageRequest, outcome: Result<FetchedPage, any Error>, latency: Double) {
+        guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
+        inFlight[request.page] = nil
+        switch outcome {
+        case .success(let page):
+            for note in page.notes { log?("new items, read again: " + note) }
+            deliver(.pageLoaded(PageResult(request: request, items: page.items, latency: latency)))
+        case .failure(let error):
+            if error is CancellationError { return }
+            deliver(.pageFailed(PageFailure(request: request, message: Self.message(for: error))))
+        }
     }
 
     /// Cancels the request with this id, if it is in flight; it will deliver nothing.
@@ -100,6 +169,39 @@ public actor Loader {
     private func restart() {
         cancelAll()
         walk = source.startWalk()
+        rounds = [:]
+    }
+
+    /// The key a request is fetched with: from the list's walk, or from its round's walk (a
+    /// poll's first page starts the round).
+    private func key(for request: PageRequest) -> PageKey? {
+        guard let address = request.poll else { return walk.key(for: request.page) }
+        if request.kind == .poll, address.index == 0 { startRound(address.round) }
+        return roundWalk(address.round).key(for: address.index)
+    }
+
+    /// A new round of polls: a fresh walk that identifies items as the list's walk does. Rounds
+    /// that read only their first page are forgotten: nothing of them is needed again.
+    private func startRound(_ round: Int) {
+        rounds = rounds.filter { $0.value.pagesRead > 1 }
+        rounds[round] = freshWalk()
+    }
+
+    /// A round's walk; a forgotten one is a fresh walk, which knows its first page's key.
+    private func roundWalk(_ round: Int) -> Walk {
+        rounds[round] ?? freshWalk()
+    }
+
+    /// A walk from the first page that identifies items as the list's walk does.
+    private func freshWalk() -> Walk {
+        var fresh = source.startWalk()
+        fresh.identity = walk.identity
+        return fresh
+    }
+
+    private func unknownKeyMessage(for request: PageRequest) -> String {
+        guard let address = request.poll else { return walk.unknownKeyMessage(for: request.page) }
+        return "page \(address.index + 1) of the new items cannot be requested: the page before it said nothing follows"
     }
 
     /// The key page `page` would be fetched with; nil when it is not known yet.
@@ -112,9 +214,9 @@ public actor Loader {
     private func waiting(_ request: PageRequest, _ wait: FetchWait) {
         guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
         if wait.waitsForInput {
-            log?("page \(request.page + 1): \(wait.reason)")
+            log?("\(Self.label(request)): \(wait.reason)")
         } else if wait.isFirst {
-            log?("page \(request.page + 1): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
+            log?("\(Self.label(request)): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
         }
         deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)))
     }
@@ -126,15 +228,40 @@ public actor Loader {
         inFlight[request.page] = nil
         switch outcome {
         case .success(let response):
-            let page = source.page(from: response, key: key, kind: request.kind, walk: &walk)
-            for note in response.notes + page.notes { log?(note) }
-            if let warning = page.warning { log?("page \(request.page + 1): \(warning)") }
+            let page = paged(response, key: key, request: request)
+            let prefix = request.poll == nil ? "" : "new items: "
+            for note in response.notes + page.notes { log?(prefix + note) }
+            if let warning = page.warning { log?("\(Self.label(request)): \(warning)") }
             let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }
             deliver(.pageFailed(PageFailure(request: request, message: Self.message(for: error))))
         }
+    }
+
+    /// The paging half for an answer: the list's walk judges its own pages; a poll's page is read
+    /// at the tail of its round's walk (moving that walk on); a page of new items fetched again
+    /// is read against a copy of its round's walk, which stays as it was.
+    private func paged(_ response: PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
+        guard let address = request.poll else {
+            return source.page(from: response, key: key, kind: request.kind, walk: &walk)
+        }
+        var round = roundWalk(address.round)
+        guard request.kind == .poll else {
+            return source.page(from: response, key: key, kind: .refetch, walk: &round)
+        }
+        let page = source.page(from: response, key: key, kind: .next, walk: &round)
+        rounds[address.round] = round
+        // A list that was empty until now identifies items as its first poll chose.
+        if walk.identity == .undecided { walk.identity = round.identity }
+        return page
+    }
+
+    /// How `-v` names a request's page.
+    static func label(_ request: PageRequest) -> String {
+        if let poll = request.poll { return "new items, page \(poll.index + 1)" }
+        return request.reach == nil ? "page \(request.page + 1)" : "new items, read again"
     }
 
     static func message(for error: any Error) -> String {

@@ -132,7 +132,8 @@ struct Pager: Sendable {
         kept.reserveCapacity(items.count)
         var broughtNew = false
         var seenHere: Set<String> = []
-        for (item, id) in zip(items, ids) {
+        let identified = identify(items, values: response.items, walk: &walk)
+        for (item, id) in zip(identified, ids) {
             // Without an id path nothing is dropped; the JSON only tells whether the page is new.
             let identity: SeenItems.Identity = idPath != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
             if rereading {
@@ -152,5 +153,21 @@ struct Pager: Sendable {
             notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(idPath))")
         }
         return (kept, broughtNew)
+    }
+
+    /// The items with the identity that tells a live list's new items from those it holds:
+    /// `--id`'s (already each item's `id`), else the walk's id field, chosen on its first page
+    /// with items by `IdDetection` whatever the style (an identity never drops an item; it only
+    /// decides what a poll calls new), else the item's JSON.
+    private func identify(_ items: [Item], values: [JSONValue], walk: inout Walk) -> [Item] {
+        guard shape.idPath == nil else { return items }
+        if walk.identity == .undecided, !values.isEmpty {
+            walk.identity = IdDetection.detect(in: values).map(IdentityChoice.field) ?? .json
+        }
+        guard case .field(let path) = walk.identity else { return items }
+        return zip(items, values).map { item, value in
+            guard let id = value[path]?.scalarText else { return item }
+            return Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
+        }
     }
 }

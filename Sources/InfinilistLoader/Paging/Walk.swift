@@ -26,6 +26,13 @@ public struct Walk: Sendable {
     var recentDigests: [Int: Int] = [:]
     /// Pages in a row, at the tail, that brought no new item.
     var barrenRun = BarrenRun()
+    /// How items are identified for following a live list (`Item.identity`): decided on the
+    /// first page with items, then kept, so every later page, and every poll's walk (which
+    /// starts with this one's choice), identifies items alike.
+    var identity = IdentityChoice.undecided
+
+    /// Pages read at the tail so far.
+    var pagesRead: Int { tail.map { $0 + 1 } ?? 0 }
 
     /// A walk that has read nothing yet; `firstAddress` is page 0's request, so a link back to it
     /// is a loop.
@@ -86,6 +93,16 @@ public struct Walk: Sendable {
         }
         return "page \(page + 1) cannot be requested before page \(page) has loaded"
     }
+}
+
+/// How a walk identifies items when `--id` is not given.
+enum IdentityChoice: Sendable, Equatable {
+    /// No page with items read yet.
+    case undecided
+    /// By this field, which `IdDetection` found on the first page with items.
+    case field(JSONPath)
+    /// By the item's JSON: the first page had no usable id field.
+    case json
 }
 
 /// Pages in a row that brought nothing new: empty, or only items already in the list. A long run

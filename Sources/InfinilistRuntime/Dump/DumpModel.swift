@@ -4,37 +4,56 @@ import InfinilistCore
 /// as a line (`.output`), says how the list ended on stderr (`.report`) and quits: 0 when the list
 /// is complete or `--max-items` is reached, 1 after a failure, having written everything loaded.
 /// It draws nothing: its screen paints nothing.
+///
+/// With `follow` (`--dump --follow`) it does not quit at the end of the list (or at
+/// `--max-items`): it polls the first page every `follow` seconds and writes the new items as
+/// they appear, oldest first, like `tail -f`, until a signal or a failed write ends it
+/// (DumpFollowing.swift).
 public struct DumpModel: Model {
     /// Stop after this many items (the last page is cut short); nil follows the list to its end.
     public let maxItems: Int?
     /// Report each page's size and latency (the loader's notes come through the loop too).
     public let verbose: Bool
     /// Items written so far.
-    public private(set) var written = 0
+    public internal(set) var written = 0
     private var nextPage = 0
-    private var lastRequestID = 0
+    var lastRequestID = 0
+    /// The identity of every item read, with `follow`: what a poll compares against.
+    var known = Set<ItemIdentity>()
     /// The last wait reported, so a countdown is said once, not every second.
     private var lastWaitReason: String?
 
     /// Write each item's row text (`--format`) instead of its JSON.
     public let writesText: Bool
+    /// Seconds between polls for new items once the list is written; nil to quit then.
+    public let follow: Double?
+    /// Following, once the list is written (nil before, and without `follow`).
+    var following: DumpFollowing?
+    /// The time of the last message, on the loop's clock.
+    var clock: Double?
 
-    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false) {
+    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems
         self.verbose = verbose
         self.writesText = writesText
+        self.follow = follow
     }
 
     public var isAnimating: Bool { false }
 
+    public var wakeTime: Double? { following?.wakeTime }
+
     public func frame() -> Frame { Frame(size: Size(rows: 0, columns: 0), rows: []) }
 
     public mutating func start() -> [Effect] {
-        if let maxItems, maxItems <= 0 { return [.quit(code: 0, output: [])] }
+        // Following still reads the first page: what is new later is what it did not hold.
+        if let maxItems, maxItems <= 0, follow == nil { return [.quit(code: 0, output: [])] }
         return [request()]
     }
 
     public mutating func update(_ message: Message, at time: Double) -> [Effect] {
+        clock = time
+        if following != nil { return followUpdate(message) }
         switch message {
         case .pageLoaded(let result):
             return loaded(result)
@@ -42,12 +61,7 @@ public struct DumpModel: Model {
             let report = "infinilist: \(failure.message) (page \(failure.request.page + 1); \(Self.count(written, "item")) written)"
             return [.report(report), .quit(code: 1, output: [])]
         case .pageWaiting(let wait):
-            // Said once per reason; -v has the loader's own note instead.
-            // A quiet pipe is no news: the dump simply goes on when it sends more.
-            guard !verbose, !wait.waitsForInput, wait.reason != lastWaitReason else { return [] }
-            lastWaitReason = wait.reason
-            let action = wait.isRetry ? "retrying" : "next request"
-            return [.report("infinilist: page \(wait.request.page + 1): \(wait.reason); \(action) in \(wait.seconds) s")]
+            return waiting(wait)
         case .key, .mouse, .resized, .tick, .wallClock:
             return []
         }
@@ -55,8 +69,10 @@ public struct DumpModel: Model {
 
     private mutating func loaded(_ result: PageResult) -> [Effect] {
         let room = maxItems.map { max(0, $0 - written) } ?? result.items.count
-        let lines = result.items.prefix(room).map { writesText ? $0.text : $0.json }
+        let lines = result.items.prefix(room).map(line)
         written += lines.count
+        // Every item read is known, written or not: a later poll must not take it for new.
+        if follow != nil { known.formUnion(result.items.map(\.identity)) }
         var effects: [Effect] = [.output(Array(lines))]
         // Said whatever -v says (-v has the loader's own note instead): a script must be able
         // to tell a partial page from a whole one.
@@ -69,16 +85,29 @@ public struct DumpModel: Model {
         }
         if let maxItems, written >= maxItems {
             if verbose { effects.append(.report("stopped: --max-items \(maxItems) reached")) }
-            return effects + [.quit(code: 0, output: [])]
+            return effects + startFollowing()
         }
         if let end = result.end {
             // How the list ended is always said (on stderr): a script can tell a complete dump from a cut one.
-            return effects + [.report("end: \(end.text) (\(Self.count(written, "item")))"), .quit(code: 0, output: [])]
+            return effects + [.report("end: \(end.text) (\(Self.count(written, "item")))")] + startFollowing()
         }
         return effects + [request()]
     }
 
-    private mutating func request() -> Effect {
+    /// A countdown, said once per reason; -v has the loader's own note instead. A quiet pipe is
+    /// no news: the dump simply goes on when it sends more.
+    mutating func waiting(_ wait: PageWait) -> [Effect] {
+        guard !verbose, !wait.waitsForInput, wait.reason != lastWaitReason else { return [] }
+        lastWaitReason = wait.reason
+        let action = wait.isRetry ? "retrying" : "next request"
+        let page = wait.request.poll != nil ? "new items" : "page \(wait.request.page + 1)"
+        return [.report("infinilist: \(page): \(wait.reason); \(action) in \(wait.seconds) s")]
+    }
+
+    /// The item as a line: its JSON, or its row text with `--format`.
+    func line(_ item: Item) -> String { writesText ? item.text : item.json }
+
+    mutating func request() -> Effect {
         lastRequestID += 1
         defer { nextPage += 1 }
         return .load(PageRequest(id: RequestID(lastRequestID), page: nextPage))

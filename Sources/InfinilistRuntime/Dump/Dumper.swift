@@ -11,11 +11,14 @@ public struct Dumper: Sendable {
 
     /// `--format`: write row text, not JSON.
     public var writesText: Bool
+    /// `--follow`: once the list is written, poll for new items every this many seconds.
+    public var follow: Double?
 
-    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false) {
+    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems
         self.verbose = verbose
         self.writesText = writesText
+        self.follow = follow
     }
 
     /// How a dump ended: the loop's exit and the items written.
@@ -33,7 +36,7 @@ public struct Dumper: Sendable {
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
         let driver = LoaderDriver(loader: loader)
         var loop = EventLoop(
-            model: DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText),
+            model: DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText, follow: follow),
             screen: DumpScreen(),
             inbox: inbox,
             loader: driver,

@@ -1,0 +1,135 @@
+/// Following a live list (`--follow`, `F`): how often the first page is polled, the poll on its
+/// way, and the new rows above the screen the user has not seen yet.
+///
+/// The core has no clock: each message comes with the event loop's monotonic time (`clock`), so a
+/// poll is due when a message arrives at or after `nextPoll`, and the loop is told when to wake
+/// for it (`wakeTime`); tests give any times they like.
+public struct Following: Sendable, Equatable {
+    /// Seconds between polls; nil when following is off.
+    public internal(set) var interval: Double?
+    /// What `F` turns following on with: `--follow`'s interval, else 30 s.
+    public let startInterval: Double
+    /// When the next poll is due, on the clock of `AppState.clock`; nil until a message gave a time.
+    var nextPoll: Double?
+    /// The poll, or the loading of a gap row, on its way: one at a time.
+    public internal(set) var run: PollRun?
+    /// A gap row Enter asked to load while another run was on its way: loaded next.
+    var queuedGap: Int?
+    /// Polls started so far: the next one is round `rounds + 1`.
+    var rounds = 0
+    /// The page number the next poll page (or gap row) gets: negative, counting down, so none is
+    /// ever the same as another page's.
+    var nextPage = -1
+    /// New rows put above the screen and not scrolled to yet: "↑ N new".
+    public internal(set) var newAbove = 0
+    /// Whether the user has pressed a key or used the mouse since the start; until then new
+    /// items at the top simply appear there, the cursor staying on the first row.
+    var touched = false
+
+    init(interval: Double?) {
+        self.interval = interval
+        self.startInterval = interval ?? FollowInterval.standard
+    }
+
+    /// Whether the gap row `page` is being loaded.
+    public func isLoading(gap page: Int) -> Bool { run?.purpose == .gap(page: page) }
+}
+
+extension AppState {
+    /// When the event loop should wake the core for the next poll (on the clock of `update(_:at:)`),
+    /// though nothing animates; nil when no poll is waiting for time alone.
+    public var wakeTime: Double? {
+        guard following.interval != nil, following.run == nil, canPoll else { return nil }
+        return following.nextPoll
+    }
+
+    /// Polls wait for the list's first page (they compare against it) and for a refresh to
+    /// settle (its rows are still arriving).
+    var canPoll: Bool { store.pageCount > 0 && refreshAnchor == nil }
+
+    /// After every message: the count of unseen new rows shrinks to what is above the screen, a
+    /// queued gap row is loaded, and a poll starts when it is due.
+    mutating func followStep() -> [Effect] {
+        following.newAbove = min(following.newAbove, viewport.top)
+        guard following.run == nil, let clock else { return [] }
+        if let gap = following.queuedGap {
+            following.queuedGap = nil
+            if let effect = startGapRun(gap) { return [effect] }
+        }
+        guard let interval = following.interval else { return [] }
+        guard let due = following.nextPoll else {
+            following.nextPoll = clock + interval
+            return []
+        }
+        guard clock >= due, canPoll else { return [] }
+        return [startPoll()]
+    }
+
+    /// `F`: follows the list (polling at once, then every interval), or stops following.
+    mutating func toggleFollow() -> [Effect] {
+        if following.interval != nil {
+            following.interval = nil
+            following.nextPoll = nil
+            notice = .followingOff
+            guard let run = following.run, run.purpose == .top else { return [] }
+            following.run = nil
+            return [.cancel(run.request.id)]
+        }
+        following.interval = following.startInterval
+        following.nextPoll = clock
+        notice = .followingOn(every: following.startInterval)
+        return []
+    }
+
+    /// A refresh cleared the store: the run on its way is cancelled (its rows would land in a
+    /// list that is not there any more) and the next poll is a whole interval away.
+    mutating func followingRestarted() -> [Effect] {
+        following.newAbove = 0
+        following.queuedGap = nil
+        following.nextPoll = following.interval.flatMap { interval in clock.map { $0 + interval } }
+        guard let run = following.run else { return [] }
+        following.run = nil
+        return [.cancel(run.request.id)]
+    }
+
+    /// Enter on a gap row: loads it now, or as soon as the run on its way is over.
+    mutating func loadGap(_ page: Int) -> [Effect] {
+        guard let run = following.run else { return startGapRun(page).map { [$0] } ?? [.bell] }
+        if run.purpose != .gap(page: page) { following.queuedGap = page }
+        return []
+    }
+
+    /// The gap row under the cursor, if the cursor is on one.
+    var cursorGapPage: Int? { cursorStoreRow.flatMap(store.gapPage(at:)) }
+
+    private mutating func startPoll() -> Effect {
+        following.rounds += 1
+        let request = pollRequest(PollAddress(round: following.rounds, index: 0))
+        following.run = PollRun(purpose: .top, request: request)
+        return .load(request)
+    }
+
+    private mutating func startGapRun(_ page: Int) -> Effect? {
+        guard case .gap(let address) = store.origin(ofPage: page) else { return nil }
+        let request = pollRequest(address)
+        following.run = PollRun(purpose: .gap(page: page), request: request)
+        return .load(request)
+    }
+
+    /// A request for a page of a poll's round, under a page number of its own.
+    mutating func pollRequest(_ address: PollAddress) -> PageRequest {
+        store.trackIdentities()
+        let request = PageRequest(id: RequestID(nextRequestID), page: nextFollowPage(), kind: .poll, poll: address)
+        nextRequestID += 1
+        return request
+    }
+
+    mutating func nextFollowPage() -> Int {
+        defer { following.nextPage -= 1 }
+        return following.nextPage
+    }
+
+    mutating func scheduleNextPoll() {
+        following.nextPoll = following.interval.flatMap { interval in clock.map { $0 + interval } }
+    }
+}

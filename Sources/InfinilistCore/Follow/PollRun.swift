@@ -1,0 +1,70 @@
+/// One look for new items at the top of a live list, as a pure value: a poll reads page 0 of a
+/// fresh walk, and while every item of a page is new (a burst bigger than a page since the last
+/// poll), the page after it, up to `pageLimit` pages; what is left beyond becomes a gap row,
+/// which a run of its own loads later, going on in the same round. Shared by the screen and
+/// `--dump --follow`, which decide alike what is new.
+///
+/// An item is new when the list does not hold its identity (`ItemIdentity`) and the run has not
+/// met it already; whatever order the server puts the page in, whatever it deleted, a known item
+/// is never new again, so nothing is put in twice.
+public struct PollRun: Sendable, Equatable {
+    /// Where the run's new items go.
+    public enum Purpose: Sendable, Equatable {
+        /// A poll: above the first row.
+        case top
+        /// Loading the gap row with this page number: in its place.
+        case gap(page: Int)
+    }
+
+    /// What to do after a page arrived.
+    public enum Step: Sendable, Equatable {
+        /// Ask for this page of the round next (then `asked(_:)` with the request).
+        case next(PollAddress)
+        /// The run is over: its new items, page by page in list order, and where a gap row
+        /// would go on when the page limit was reached with every item still new.
+        case done(found: [NewPage], more: PollAddress?)
+    }
+
+    /// Pages one run reads at most; the rest waits for the user (a gap row).
+    public static let pageLimit = 10
+
+    public let purpose: Purpose
+    /// The request on its way.
+    public private(set) var request: PageRequest
+    private var found: [NewPage] = []
+    private var pagesRead = 0
+    private var seen: Set<ItemIdentity> = []
+
+    public init(purpose: Purpose, request: PageRequest) {
+        self.purpose = purpose
+        self.request = request
+    }
+
+    /// The new items found so far (what a failure of the next page leaves).
+    public var foundSoFar: [NewPage] { found }
+
+    /// The answer to `request` arrived with `items` (`end`: the round's walk has no page after
+    /// it). `isKnown` says whether the list holds an item.
+    public mutating func received(_ items: [Item], end: Bool, isKnown: (ItemIdentity) -> Bool) -> Step {
+        guard let address = request.poll else { return .done(found: found, more: nil) }
+        pagesRead += 1
+        var fresh: [Item] = []
+        var metKnown = false
+        for item in items {
+            if isKnown(item.identity) {
+                metKnown = true
+            } else if seen.insert(item.identity).inserted {
+                fresh.append(item)
+            }
+        }
+        found.append(NewPage(page: request.page, address: address, items: fresh))
+        if metKnown || end || items.isEmpty { return .done(found: found, more: nil) }
+        if pagesRead >= Self.pageLimit { return .done(found: found, more: address.next) }
+        return .next(address.next)
+    }
+
+    /// The request for the page `received` asked for.
+    public mutating func asked(_ request: PageRequest) {
+        self.request = request
+    }
+}

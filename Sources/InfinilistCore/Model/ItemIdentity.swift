@@ -1,0 +1,27 @@
+/// What makes two items the same item when a live list is polled for new ones: the item's id
+/// (`--id`, or an id field the loader detected), else its whole JSON. Kept as a 64-bit digest,
+/// so remembering every item of a long list costs 8 bytes an item, never the item itself.
+///
+/// The digest is the standard library's per-process seeded hash: equal within one run, which is
+/// all it is compared within. Two different items colliding is a 1-in-2^64 chance per pair.
+public struct ItemIdentity: Sendable, Hashable {
+    let digest: Int
+
+    private enum Source: Hashable {
+        case id(String)
+        case json(String)
+    }
+
+    private init(_ source: Source) {
+        var hasher = Hasher()
+        hasher.combine(source)
+        digest = hasher.finalize()
+    }
+
+    /// The identity of an item with this id (however the id was found).
+    public static func id(_ id: String) -> ItemIdentity { ItemIdentity(.id(id)) }
+
+    /// The identity of an item without an id: its compact JSON, so an item that changes in any
+    /// way (a score, a count) is a different item.
+    public static func json(_ json: String) -> ItemIdentity { ItemIdentity(.json(json)) }
+}

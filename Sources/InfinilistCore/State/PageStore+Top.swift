@@ -1,0 +1,83 @@
+/// New items above the list: pages a poll found, and gap rows. They are slots like any other, so
+/// the page window drops and re-fetches them as it does the list's own pages; putting them in
+/// moves every row below, which the returned `RowEdit` describes.
+extension PageStore {
+    /// Starts remembering the identity of every item (from the slots, dropped ones included),
+    /// so `isKnown` is a set lookup from now on. Does nothing when already remembering.
+    public mutating func trackIdentities() {
+        guard known == nil else { return }
+        var set = Set<ItemIdentity>()
+        for slot in slots { set.formUnion(slot.identities) }
+        known = set
+    }
+
+    /// Whether the list holds (or held, in a page now dropped) an item with this identity.
+    public func isKnown(_ identity: ItemIdentity) -> Bool {
+        if let known { return known.contains(identity) }
+        return slots.contains { $0.identities.contains(identity) }
+    }
+
+    /// Puts pages of new items (and, when a poll stopped at its page limit, a gap row after them)
+    /// above the first row. Pages without items are left out.
+    public mutating func insertAtTop(_ pages: [NewPage], gap: GapRow? = nil) -> RowEdit {
+        let made = makeSlots(pages, gap: gap, from: 0)
+        let inserted = made.reduce(0) { $0 + $1.count }
+        for index in slots.indices { slots[index].firstRow += inserted }
+        slots.insert(contentsOf: made, at: 0)
+        topCount += made.count
+        indexTop()
+        return RowEdit(at: 0, removed: 0, inserted: inserted)
+    }
+
+    /// Puts pages of new items (and, when there are still more, a new gap row after them) in the
+    /// place of the gap row `page`. Nil when `page` is not a gap row.
+    public mutating func replaceGap(_ page: Int, with pages: [NewPage], gap: GapRow? = nil) -> RowEdit? {
+        guard let index = topIndex[page], slots[index].isGap else { return nil }
+        let at = slots[index].firstRow
+        let made = makeSlots(pages, gap: gap, from: at)
+        let inserted = made.reduce(0) { $0 + $1.count }
+        let removed = slots[index].count
+        for below in (index + 1)..<slots.count { slots[below].firstRow += inserted - removed }
+        slots.replaceSubrange(index...index, with: made)
+        topCount += made.count - 1
+        indexTop()
+        return RowEdit(at: at, removed: removed, inserted: inserted)
+    }
+
+    /// The gap row's page at a row; nil when the row is not a gap row.
+    public func gapPage(at row: Int) -> Int? {
+        guard let index = slotIndex(containing: row), slots[index].isGap else { return nil }
+        return slots[index].page
+    }
+
+    /// A page's place among the pages, in list order (0 for the first page shown); nil for a
+    /// page not in the store.
+    public func position(ofPage page: Int) -> Int? { slotIndex(ofPage: page) }
+
+    /// Every slot in order, for checks: its page, rows, origin and whether it is in memory.
+    public var layout: [(page: Int, rows: Range<Int>, origin: SlotOrigin, loaded: Bool)] {
+        slots.map { ($0.page, $0.rows, $0.origin, $0.items != nil) }
+    }
+
+    private mutating func makeSlots(_ pages: [NewPage], gap: GapRow?, from firstRow: Int) -> [Slot] {
+        var made: [Slot] = []
+        var row = firstRow
+        for page in pages where !page.items.isEmpty {
+            let identities = page.items.map(\.identity)
+            made.append(Slot(page: page.page, firstRow: row, count: page.items.count, items: page.items, identities: identities, origin: .poll(page.address)))
+            row += page.items.count
+            loadedItemCount += page.items.count
+            largestPageSize = max(largestPageSize, page.items.count)
+            known?.formUnion(identities)
+        }
+        if let gap {
+            made.append(Slot(page: gap.page, firstRow: row, count: 1, items: [nil], identities: [], origin: .gap(gap.address)))
+        }
+        return made
+    }
+
+    private mutating func indexTop() {
+        topIndex = [:]
+        for index in 0..<topCount { topIndex[slots[index].page] = index }
+    }
+}

@@ -1,0 +1,122 @@
+import InfinilistCore
+@testable import InfinilistLoader
+import TestSupport
+import Testing
+
+/// Following a live list end to end below the screen: the core, the real loader and
+/// `HTTPSource`, and a real server whose first page grows between polls. The clock is the test's.
+@Suite struct FollowLoaderTests {
+    private static func titles(_ ids: [Int]) -> [String] { ids.map(GrowingFeed.title) }
+
+    @Test func aFirstPageThatGrowsPutsNewItemsAboveAndKeepsTheCursorsItem() async throws {
+        let feed = GrowingFeed(count: 30, perPage: 10)
+        try await FollowHarness.with(feed) { harness in
+            try await harness.start()
+            try await harness.press(.down, .down, .down)
+            #expect(harness.cursorTitle == "item 27")
+            // Nothing new: the poll is answered 304 and nothing moves.
+            try await harness.tick(at: 30)
+            #expect(harness.titles.prefix(10) == Self.titles(Array((21...30).reversed()))[...])
+            #expect(feed.exchanges.last?.status == 304)
+            // Three new items, and an old one moved to the top (its id is known: not new again).
+            feed.grow(3)
+            feed.bump(25)
+            try await harness.tick(at: 60)
+            #expect(harness.titles.prefix(5) == ["item 33", "item 32", "item 31", "item 30", "item 29"])
+            #expect(harness.titles.filter { $0 == "item 25" }.count == 1)
+            #expect(harness.state.store.itemCount == 13)
+            #expect(harness.cursorTitle == "item 27")
+            #expect(harness.state.following.newAbove == 3)
+            // The next poll: the same first page, answered 304, adds nothing.
+            try await harness.tick(at: 90)
+            #expect(harness.state.store.itemCount == 13)
+            #expect(feed.exchanges.last?.status == 304)
+        }
+    }
+
+    @Test func aBurstOfNewItemsIsReadPageByPageUntilAKnownOne() async throws {
+        let feed = GrowingFeed(count: 20, perPage: 5)
+        try await FollowHarness.with(feed) { harness in
+            try await harness.start()
+            try await harness.press(.down)
+            feed.grow(12)
+            let before = feed.exchanges.count
+            try await harness.tick(at: 30)
+            // Pages 1 and 2 are all new, page 3 has two new items and then known ones.
+            #expect(feed.exchanges.dropFirst(before).map(\.page) == [1, 2, 3])
+            #expect(harness.titles.prefix(17) == Self.titles(Array(feed.ids.prefix(17)))[...])
+            #expect(harness.cursorTitle == "item 19")
+        }
+    }
+
+    @Test func aGapBiggerThanTenPagesLeavesAGapRowThatEnterFillsInPlace() async throws {
+        let feed = GrowingFeed(count: 10, perPage: 5)
+        try await FollowHarness.with(feed) { harness in
+            try await harness.start()
+            try await harness.press(.down)
+            feed.grow(63)
+            try await harness.tick(at: 30)
+            // Ten pages of new items, then the gap row, then the list as it was.
+            let fifty = Array(feed.ids.prefix(50))
+            #expect(harness.titles.prefix(51) == (Self.titles(fifty) + ["…gap…"])[...])
+            #expect(harness.titles[51] == "item 10")
+            #expect(harness.cursorTitle == "item 9")
+            // Enter on the gap row loads the rest in its place, with the page keys of its round.
+            try await harness.press(.home)
+            for _ in 0..<50 { try await harness.press(.down) }
+            let before = feed.exchanges.count
+            try await harness.press(.enter)
+            #expect(feed.exchanges.dropFirst(before).map(\.page) == [11, 12, 13])
+            #expect(harness.titles == Self.titles(Array(feed.ids.prefix(68))))
+            #expect(harness.cursorTitle == GrowingFeed.title(feed.ids[50]))
+            #expect(!harness.titles.contains("…gap…"))
+        }
+    }
+
+    @Test func pollsBetweenChangesCostOnly304s() async throws {
+        let feed = GrowingFeed(count: 40, perPage: 20)
+        try await FollowHarness.with(feed) { harness in
+            try await harness.start()
+            try await harness.press(.down)
+            let before = feed.exchanges.count
+            // One hour at 30 s (120 polls), the list changing every 10 minutes (two new items).
+            for poll in 1...120 {
+                if poll % 20 == 0 { feed.grow(2) }
+                try await harness.tick(at: Double(30 * poll))
+            }
+            let polls = Array(feed.exchanges.dropFirst(before))
+            let notModified = polls.filter { $0.status == 304 }.count
+            print("following for an hour at 30 s, 2 new items every 10 min: \(polls.count) requests, \(notModified) answered 304, \(polls.count - notModified) full answers")
+            #expect(polls.count == 120)
+            #expect(polls.allSatisfy { $0.page == 1 && $0.conditional })
+            #expect(notModified == 114)
+            #expect(harness.state.store.itemCount == 32)
+            #expect(harness.titles.prefix(12) == Self.titles(Array(feed.ids.prefix(12)))[...])
+        }
+    }
+
+    @Test func newPagesDroppedFromMemoryAreReadAgainFromTheTop() async throws {
+        let feed = GrowingFeed(count: 10, perPage: 5)
+        try await FollowHarness.with(feed, size: Size(rows: 6, columns: 80), keep: 20) { harness in
+            try await harness.start()
+            try await harness.press(.down)
+            // Six bursts of seven: each poll reads two pages (the first all new).
+            for burst in 1...6 {
+                feed.grow(7)
+                try await harness.tick(at: Double(30 * burst))
+            }
+            #expect(harness.state.store.itemCount == 47)
+            #expect(harness.state.store.loadedItemCount <= 20)
+            #expect(!harness.titles.prefix(5).contains("item 52"))
+            // Back to the top: the dropped pages come again, read from the top of the list (an
+            // earlier poll's first page now holds newer items) and filled by identity.
+            try await harness.press(.home)
+            // The screen and a screen below it are back (four rows a screen).
+            #expect(harness.titles.prefix(9) == Self.titles(Array(feed.ids.prefix(9)))[...])
+            // Further down, where each poll's items were pushed by the later ones.
+            for _ in 0..<30 { try await harness.press(.down) }
+            #expect(harness.state.cursorStoreRow == 30)
+            #expect(harness.titles[24..<34] == Self.titles(Array(feed.ids[24..<34]))[...])
+        }
+    }
+}
