@@ -64,6 +64,7 @@ enum Bench {
         progress("infinilist: memory after 20 and 300 pages of 1000")
         let memory = try traced.memory()
 
+        let dumps = try DumpBenchmarks(options: options, rows: rows).run()
         let simulation = simulate()
 
         let results = BenchResults(
@@ -71,6 +72,8 @@ enum Bench {
             startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
         let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
                             load: (loadBefore, Report.loadAverage())).markdown
+            + "\n\n| `--dump` figure | infinilist | peer |\n|---|---|---|\n"
+            + dumps.map { "| \($0.name) | \($0.infinilist) | \($0.peer) |" }.joined(separator: "\n")
         print(report)
         let saved = options.workDirectory + "/latest.md"
         if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }

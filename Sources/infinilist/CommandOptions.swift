@@ -166,6 +166,11 @@ struct CommandOptions: ParsableArguments {
         "With --dump, stop after this many items.", valueName: "n"))
     var maxItems: Int?
 
+    @Option(name: .customLong("parallel"), help: ArgumentHelp(
+        "With --dump, up to this many requests at once where page numbers or offsets tell the next pages before their answers (1 to 16; default 1: many APIs ask for one request at a time). Drops to 1 when the API rate-limits.",
+        valueName: "n"))
+    var parallel: Int?
+
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Explain what is requested and why paging stops (on stderr).")
     var verbose = false
 
@@ -188,6 +193,10 @@ struct CommandOptions: ParsableArguments {
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
+        if let parallel {
+            guard dump else { throw ValidationError("--parallel only applies with --dump (the list fetches pages as you scroll)") }
+            guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 16, not \(parallel)") }
+        }
         if let url, !url.hasPrefix("@") {
             if demoLatency != nil { throw ValidationError("--demo-latency only applies to the demo feed (no URL)") }
             if demoItems != nil { throw ValidationError("--demo-items only applies to the demo feed (no URL)") }

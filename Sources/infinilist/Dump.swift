@@ -20,7 +20,8 @@ struct DumpRun {
             inbox.post(.signal(number))
         }
         let errors = FileLineOutput.standardError()
-        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil)
+        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil,
+                             readAhead: ReadAhead(depth: options.parallel ?? 1, itemBudget: options.maxItems))
             .run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         Blocking.run { await source.close() }

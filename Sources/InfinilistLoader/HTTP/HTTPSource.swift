@@ -112,6 +112,14 @@ public struct HTTPSource: PageSource {
         pager.page(from: response, key: key, kind: kind, walk: &walk)
     }
 
+    public func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey? {
+        pager.predictedKey(after: key, itemCount: itemCount)
+    }
+
+    public func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool {
+        pager.request(for: first).address == pager.request(for: second).address
+    }
+
     public func close() async {
         try? await fetcher.client.shutdown()
     }

@@ -12,16 +12,36 @@ import InfinilistCore
 /// (a late answer to a cancelled request is dropped by its id before it can touch the walk);
 /// while the source holds a request back (rate limit, retry backoff) `.pageWaiting` countdowns
 /// come first. The loader never touches the terminal or stdout.
+///
+/// With a `ReadAhead` depth (`--dump`), it also fetches pages nobody asked for yet: the next page
+/// as soon as its key is known, and with `--parallel N` pages whose keys can be predicted
+/// (`Loader+ReadAhead.swift`). Their answers wait until the page is asked for, and are read in
+/// order, so the walk sees exactly what it would have seen one request at a time.
 public actor Loader {
-    private let source: any PageSource
+    let source: any PageSource
     private let deliver: @Sendable (Message) -> Void
-    private let log: (@Sendable (String) -> Void)?
-    private var walk: Walk
-    private var inFlight: [Int: Flight] = [:]
+    let log: (@Sendable (String) -> Void)?
+    var walk: Walk
+    var inFlight: [Int: Flight] = [:]
+    /// Answers to pages fetched ahead that nobody has asked for yet.
+    var fetchedAhead: [Int: Arrival] = [:]
+    var readAhead: ReadAhead
+    private var lastToken = 0
 
-    private struct Flight {
-        let request: PageRequest
+    struct Flight {
+        /// Tells this fetch from a later one of the same page.
+        let token: Int
+        var key: PageKey
+        /// Who asked for the page; nil while it is only fetched ahead.
+        var request: PageRequest?
         let task: Task<Void, Never>
+    }
+
+    /// An answer to a page fetched ahead, kept until the page is asked for.
+    struct Arrival {
+        let key: PageKey
+        let outcome: Result<PageResponse, any Error>
+        let latency: Double
     }
 
     /// The name of the source, for the status line.
@@ -34,11 +54,13 @@ public actor Loader {
     public init(
         source: any PageSource,
         deliver: @escaping @Sendable (Message) -> Void,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil,
+        readAhead: ReadAhead = .none
     ) {
         self.source = source
         self.deliver = deliver
         self.log = log
+        self.readAhead = readAhead
         self.walk = source.startWalk()
         self.sourceName = source.name
     }
@@ -50,15 +72,37 @@ public actor Loader {
     public func start(_ request: PageRequest) {
         if request.kind == .restart { restart() }
         let page = request.page
-        guard inFlight[page] == nil else { return }
+        if let flight = inFlight[page] {
+            // Asked for already: the one in flight will answer. Fetched ahead: it answers this
+            // request if it is the same request the walk would make now.
+            guard flight.request == nil else { return }
+            if adopt(flight, for: request) { return }
+            log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again")
+            flight.task.cancel()
+            inFlight[page] = nil
+        }
         guard let key = walk.key(for: page) else {
             deliver(.pageFailed(PageFailure(request: request, message: walk.unknownKeyMessage(for: page))))
             return
         }
+        let arrival = fetchedAhead.removeValue(forKey: page)
+        if let arrival, request.kind.readsTail, source.sameRequest(arrival.key, key) {
+            finish(request, key: key, outcome: arrival.outcome, latency: arrival.latency)
+        } else {
+            if arrival != nil { log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again") }
+            launch(page: page, key: key, request: request)
+        }
+        if request.kind.readsTail { fetchPredicted(after: page) }
+    }
+
+    /// Starts fetching `page` with `key`, for `request` (nil: fetched ahead).
+    func launch(page: Int, key: PageKey, request: PageRequest?) {
+        lastToken += 1
+        let token = lastToken
         let source = self.source
         // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
         let reporter = WaitReporter { [weak self] wait in
-            await self?.waiting(request, wait)
+            await self?.waiting(page: page, token: token, wait)
         }
         let task = Task {
             let clock = ContinuousClock()
@@ -70,14 +114,14 @@ public actor Loader {
                 outcome = .failure(error)
             }
             let latency = Self.seconds(clock.now - started)
-            self.finish(request, key: key, outcome: outcome, latency: latency)
+            self.arrived(page: page, token: token, outcome: outcome, latency: latency)
         }
-        inFlight[page] = Flight(request: request, task: task)
+        inFlight[page] = Flight(token: token, key: key, request: request, task: task)
     }
 
     /// Cancels the request with this id, if it is in flight; it will deliver nothing.
     public func cancel(_ id: RequestID) {
-        guard let (page, flight) = inFlight.first(where: { $0.value.request.id == id }) else { return }
+        guard let (page, flight) = inFlight.first(where: { $0.value.request?.id == id }) else { return }
         flight.task.cancel()
         inFlight[page] = nil
     }
@@ -86,6 +130,7 @@ public actor Loader {
     public func cancelAll() {
         for flight in inFlight.values { flight.task.cancel() }
         inFlight.removeAll()
+        fetchedAhead.removeAll()
     }
 
     /// Cancels everything and waits until no fetch is running any more, so the source can be closed.
@@ -108,9 +153,12 @@ public actor Loader {
     /// Whether a request for this page is running.
     public func isInFlight(page: Int) -> Bool { inFlight[page] != nil }
 
-    /// Passes a fetch's countdown on to the core, unless the request was cancelled meanwhile.
-    private func waiting(_ request: PageRequest, _ wait: FetchWait) {
-        guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
+    /// Passes a fetch's countdown on to the core, unless the request was cancelled meanwhile. A
+    /// page fetched ahead has nobody to tell; its wait only slows the read-ahead down.
+    private func waiting(page: Int, token: Int, _ wait: FetchWait) {
+        guard let flight = inFlight[page], flight.token == token else { return }
+        if !wait.waitsForInput { slowDown() }
+        guard let request = flight.request else { return }
         if wait.waitsForInput {
             log?("page \(request.page + 1): \(wait.reason)")
         } else if wait.isFirst {
@@ -119,17 +167,29 @@ public actor Loader {
         deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)))
     }
 
-    private func finish(_ request: PageRequest, key: PageKey, outcome: Result<PageResponse, any Error>, latency: Double) {
+    /// A fetch ended: its answer is read now if the page was asked for, else kept until it is.
+    private func arrived(page: Int, token: Int, outcome: Result<PageResponse, any Error>, latency: Double) {
         // A cancelled request has been removed (or replaced by a newer one): it delivers nothing,
         // and its answer never reaches the walk.
-        guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
-        inFlight[request.page] = nil
+        guard let flight = inFlight[page], flight.token == token else { return }
+        inFlight[page] = nil
+        guard let request = flight.request else {
+            if case .failure(let error) = outcome, error is CancellationError { return }
+            fetchedAhead[page] = Arrival(key: flight.key, outcome: outcome, latency: latency)
+            return
+        }
+        finish(request, key: flight.key, outcome: outcome, latency: latency)
+    }
+
+    private func finish(_ request: PageRequest, key: PageKey, outcome: Result<PageResponse, any Error>, latency: Double) {
         switch outcome {
         case .success(let response):
+            let movesTail = !walk.rereads(request.page, kind: request.kind)
             let page = source.page(from: response, key: key, kind: request.kind, walk: &walk)
             for note in response.notes + page.notes { log?(note) }
             if let warning = page.warning { log?("page \(request.page + 1): \(warning)") }
             let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
+            if movesTail { readTail(request.page, itemCount: response.items.count, kept: page.items.count, total: page.total) }
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }

@@ -12,10 +12,15 @@ public struct Dumper: Sendable {
     /// `--format`: write row text, not JSON.
     public var writesText: Bool
 
-    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false) {
+    /// Pages fetched before they are asked for: by default the next one as soon as its key is
+    /// known (one request at a time still); `--parallel N` predicts more.
+    public var readAhead: ReadAhead
+
+    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, readAhead: ReadAhead? = nil) {
         self.maxItems = maxItems
         self.verbose = verbose
         self.writesText = writesText
+        self.readAhead = readAhead ?? ReadAhead(depth: 1, itemBudget: maxItems)
     }
 
     /// How a dump ended: the loop's exit and the items written.
@@ -30,7 +35,7 @@ public struct Dumper: Sendable {
     public func run(source: any PageSource, inbox: Inbox, output: any LineOutput, errors: any LineOutput) -> Outcome {
         var note: (@Sendable (String) -> Void)?
         if verbose { note = { inbox.post(.note($0)) } }
-        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead)
         let driver = LoaderDriver(loader: loader)
         var loop = EventLoop(
             model: DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText),
