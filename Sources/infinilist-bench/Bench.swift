@@ -30,6 +30,10 @@ enum Bench {
         let keys = try Terminfo(term: BenchEnvironment.term, scratch: options.workDirectory)
         progress("writing the shared \(options.rows) rows")
         let rows = try SharedRows.make(options: options)
+        if options.dumpOnly {
+            print(DumpBenchmarks.table(try DumpBenchmarks(options: options, rows: rows).run()))
+            return
+        }
 
         var contenders = [Contender(
             name: "infinilist", program: options.infinilist,
@@ -72,8 +76,7 @@ enum Bench {
             startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
         let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
                             load: (loadBefore, Report.loadAverage())).markdown
-            + "\n\n| `--dump` figure | infinilist | peer |\n|---|---|---|\n"
-            + dumps.map { "| \($0.name) | \($0.infinilist) | \($0.peer) |" }.joined(separator: "\n")
+            + "\n\n" + DumpBenchmarks.table(dumps)
         print(report)
         let saved = options.workDirectory + "/latest.md"
         if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }

@@ -2,8 +2,8 @@
 /// - 50 pages behind 100 ms of latency: `--dump` (one request at a time), `--dump --parallel 4`,
 ///   and `curl -Z --parallel-max 4` fetching the same 50 URLs;
 /// - a bulk dump, 20 pages of 10,000 items served at once: infinilist's wall time against its CPU
-///   time (below it when fetching overlaps the work), beside `jq -c '.[]'` reading the same bytes
-///   from a file; and peak RSS after 1 page and after 20.
+///   time (below it when fetching and parsing overlap), alone and with `--parallel 4`, beside
+///   `jq -c '.[]'` reading the same bytes from a file; and peak RSS after 1 page and after 20.
 struct DumpBenchmarks {
     let options: BenchOptions
     let rows: SharedRows
@@ -55,15 +55,24 @@ struct DumpBenchmarks {
         defer { server.stop() }
         let url = server.url("page{page}.json")
         let whole = try TimedRun.median(3, options.infinilist, ["--dump", url])
+        let parallel = try TimedRun.median(3, options.infinilist, ["--dump", "--parallel", "4", url])
         let onePage = try TimedRun.median(3, options.infinilist, ["--dump", "--max-pages", "1", url])
         let jq = try TimedRun.median(3, "jq", ["-c", ".[]", concatenated])
         let megabytes = Double(all.reduce(0) { $0 + $1.utf8.count }) / 1_000_000
         return [
             Figure(name: "bulk `--dump`, 20 × 10,000 items (\(format(megabytes, 0)) MB): wall / CPU s (peer: `jq -c '.[]'` on a file)",
                    infinilist: "\(seconds(whole.wallMs)) / \(seconds(whole.cpuMs))", peer: "\(seconds(jq.wallMs)) / \(seconds(jq.cpuMs))"),
+            Figure(name: "bulk `--dump --parallel 4`, the same: wall / CPU s",
+                   infinilist: "\(seconds(parallel.wallMs)) / \(seconds(parallel.cpuMs))", peer: "–"),
             Figure(name: "bulk `--dump` peak RSS, 1 page → 20 pages, MiB (peer: jq)",
                    infinilist: "\(mebibytes(onePage.peakRSSKiB)) → \(mebibytes(whole.peakRSSKiB))", peer: mebibytes(jq.peakRSSKiB)),
         ]
+    }
+
+    /// The figures as a markdown table.
+    static func table(_ figures: [Figure]) -> String {
+        "| `--dump` figure | infinilist | peer |\n|---|---|---|\n"
+            + figures.map { "| \($0.name) | \($0.infinilist) | \($0.peer) |" }.joined(separator: "\n")
     }
 
     /// `/pageN.json` (N from 1) as root arrays of the items `items(page)` returns, comma-joined.
