@@ -26,6 +26,16 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case help
     /// Reload from the first page.
     case refresh
+    /// Open the column picker (a table's columns, chosen from the item's fields).
+    case openColumns
+    /// The column picker: show or hide the field under the cursor as a column.
+    case toggleColumn
+    /// The column picker: move the field up (its column to the left) or down.
+    case moveColumnUp, moveColumnDown
+    /// In a table wider than the screen, scroll the columns sideways (else the first or last row).
+    case columnsLeft, columnsRight
+    /// The detail view: clear the search, else back to the list (Esc).
+    case clearSearch
     /// Esc-like: stop a search or clear the filter (list), return to the list (detail view),
     /// cancel (prompt).
     case back

@@ -62,6 +62,7 @@ private func helpContent(firstFor mode: Mode) -> [(text: String, style: Style)] 
     case .list: current = .list
     case .prompt: current = .prompt
     case .detail: current = .detail
+    case .columns: current = .columns
     }
     var lines: [(text: String, style: Style)] = []
     for section in KeyMap.helpSections(first: current) {

@@ -24,6 +24,7 @@ func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: 
     let total = view.rows(width: width + 1).count
     let last = min(total, view.top + max(1, height))
     var parts = ["lines \(NumberText.grouped(view.top + 1))–\(NumberText.grouped(last))/\(NumberText.grouped(total))"]
+    if let search = view.search { parts.append(search.statusText(width: width + 1, wraps: view.wraps)) }
     parts.append("row \(NumberText.grouped(view.row + 1))")
     if let load = loadState(state) { parts.append(load) }
     return statusLine(left: leftText(state), parts: parts, width: width)

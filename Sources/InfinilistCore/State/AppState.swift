@@ -24,6 +24,9 @@ public struct AppState: Sendable {
     /// The last search, if any: repeated by `n`/`N`, highlighted in rows.
     public internal(set) var search: Search?
     public internal(set) var marks = Marks()
+    /// Table columns scrolled away to the left with `>` (ColumnScroll.swift); what is shown is
+    /// `ColumnFit`'s, at most what the width needs.
+    public internal(set) var columnOffset = 0
     /// A short note for the status line ("search wrapped", "not found: x"); the next key or mouse
     /// event clears it.
     public internal(set) var notice: Notice?

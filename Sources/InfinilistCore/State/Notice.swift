@@ -6,6 +6,8 @@
 public enum Notice: Sendable, Equatable {
     /// `n` or `N` with no search before it.
     case noPreviousSearch
+    /// `c` on a row whose item is not loaded, or has no fields (a line of text).
+    case noFieldsToChoose
     /// Esc stopped a search that was loading pages.
     case searchStopped
     /// The search went past the end (or the top) and found its match on the other side.
@@ -35,6 +37,7 @@ public enum Notice: Sendable, Equatable {
     public var text: String {
         switch self {
         case .noPreviousSearch: return "no previous search"
+        case .noFieldsToChoose: return "no fields to choose columns from in this row"
         case .searchStopped: return "search stopped"
         case .searchWrapped: return "search wrapped"
         case .notFound(let query): return "not found: \(query)"

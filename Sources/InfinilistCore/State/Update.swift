@@ -98,6 +98,7 @@ extension AppState {
         case .list: return handleList(key)
         case .prompt: return handlePrompt(key)
         case .detail: return handleDetail(key)
+        case .columns: return handleColumnPicker(key)
         }
     }
 
@@ -140,6 +141,10 @@ extension AppState {
             } else {
                 return [.quit(code: 0, output: [])]
             }
+        case .columnsLeft: return scrollColumns(forward: false)
+        case .columnsRight: return scrollColumns(forward: true)
+        case .openColumns: return openColumnPicker()
+        case .toggleColumn, .moveColumnUp, .moveColumnDown, .clearSearch: return []
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .quit: return [.quit(code: 0, output: [])]
