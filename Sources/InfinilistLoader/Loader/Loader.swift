@@ -116,7 +116,9 @@ public actor Loader {
         } else if wait.isFirst {
             log?("page \(request.page + 1): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
         }
-        deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)))
+        var shown = PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)
+        shown.live = wait.live
+        deliver(.pageWaiting(shown))
     }
 
     private func finish(_ request: PageRequest, key: PageKey, outcome: Result<PageResponse, any Error>, latency: Double) {
@@ -129,7 +131,8 @@ public actor Loader {
             let page = source.page(from: response, key: key, kind: request.kind, walk: &walk)
             for note in response.notes + page.notes { log?(note) }
             if let warning = page.warning { log?("page \(request.page + 1): \(warning)") }
-            let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
+            var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
+            result.live = page.live
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }
