@@ -78,6 +78,7 @@ final class StreamReader: @unchecked Sendable {
         let shared = shared.withLock { $0 }
         if let known = shared.pageEnds[start] { return .reread(end: known.end, atEnd: known.atEnd) }
         guard start == shared.tail else {
+            if !canReadAgain { throw cannotReadTwice }
             throw PageLoadError(.unknownPage, "this page starts at \(start), which was never read (the input is at \(shared.tail))")
         }
         return .tail
@@ -98,8 +99,11 @@ final class StreamReader: @unchecked Sendable {
         if case .reread(let end, let atEnd) = try plan(for: start) { return try reread(from: start, end: end, atEnd: atEnd) }
         guard let page = try readAtTail(count: count, isCancelled: isCancelled, waiting: waiting) else { return nil }
         let maker = self.maker
+        // Where pages ended is kept only when they can be read again: a dump of an endless stream
+        // keeps nothing per page.
+        let kept = canReadAgain
         shared.withLock {
-            $0.pageEnds[start] = (page.next, page.atEnd)
+            if kept { $0.pageEnds[start] = (page.next, page.atEnd) }
             $0.tail = page.next
             $0.maker = maker
         }
@@ -191,6 +195,13 @@ final class StreamReader: @unchecked Sendable {
     private func readAgain(at offset: Int) throws(PageLoadError) -> [UInt8] {
         if let rereadDescriptor { return try PositionalRead.read(rereadDescriptor, at: offset, count: 65_536, label: rereadLabel) }
         if let spool { return try spool.read(at: offset, count: 65_536) }
-        throw PageLoadError(.unknownPage, "\(rereadLabel) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
+        throw cannotReadTwice
+    }
+
+    /// Whether a page read before can be read again: from the file, or from the spool.
+    private var canReadAgain: Bool { rereadDescriptor != nil || spool != nil }
+
+    private var cannotReadTwice: PageLoadError {
+        PageLoadError(.unknownPage, "\(rereadLabel) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
     }
 }

@@ -163,6 +163,28 @@ import Testing
         }
     }
 
+    /// `--dump` reads a stream once and keeps nothing of it (no spool, nothing per page), so a
+    /// page asked for again says so.
+    @Test func aDumpKeepsNothingToReadAgain() async throws {
+        try await withLiveServer { base, _ in
+            var options = LiveTest.options(clock: TestClock(), pageSize: 10)
+            options.streamReadOnce = true
+            let source = try HTTPSource(url: "\(base)/many?n=30", options: options)
+            var walked = await LiveTest.walk(source)
+            #expect(walked.items.count == 30)
+            let key = try #require(walked.walk.key(for: 1))
+            await #expect(throws: PageLoadError.self) {
+                _ = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walked.walk)
+            }
+            do {
+                _ = try await source.fetch(key)
+            } catch let error as PageLoadError {
+                #expect(error.message == "the stream from \(base.dropFirst(7)) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
+            }
+            await source.close()
+        }
+    }
+
     /// A refusal when connecting again (401) fails the page with the server's message; `r` asks
     /// again, which connects again.
     @Test func aRefusalFailsThePageAndRetryingConnectsAgain() async throws {
