@@ -125,7 +125,10 @@ public struct HTTPSource: PageSource {
     }
 
     public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
-        if response.live != nil { return StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: liveReading.shape) }
+        if response.live != nil {
+            let readsOnce = live.settings.spoolMax == nil
+            return StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: liveReading.shape, readsOnce: readsOnce)
+        }
         return pager.page(from: response, key: key, kind: kind, walk: &walk)
     }
 

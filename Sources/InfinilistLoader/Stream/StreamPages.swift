@@ -114,8 +114,12 @@ final class StreamPages: Sendable {
         return answer
     }
 
+    /// Whether no page can be read twice (`--dump`: no spool).
+    var readsOnce: Bool { !reader.canReadAgain }
+
     /// The next page starts where this one ended; the end of the input is the end of the list.
-    static func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape) -> FetchedPage {
+    /// A stream read once forgets each page's key once it is read.
+    static func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
         let items = response.items.map(shape.item(from:))
         let continuation: FetchedPage.Continuation
         if let end = response.end {
@@ -126,6 +130,7 @@ final class StreamPages: Sendable {
             continuation = .next(next)
         }
         if !walk.rereads(key.index, kind: kind) { walk.advance(past: key.index, to: continuation) }
+        if readsOnce { walk.forgetKeys(before: key.index + 1) }
         var page = FetchedPage(items: items, continuation: continuation, notes: [], warning: response.warning)
         page.live = response.live
         return page

@@ -199,7 +199,7 @@ final class StreamReader: @unchecked Sendable {
     }
 
     /// Whether a page read before can be read again: from the file, or from the spool.
-    private var canReadAgain: Bool { rereadDescriptor != nil || spool != nil }
+    var canReadAgain: Bool { rereadDescriptor != nil || spool != nil }
 
     private var cannotReadTwice: PageLoadError {
         PageLoadError(.unknownPage, "\(rereadLabel) cannot be read twice, and nothing was kept of it (--dump reads each page once)")

@@ -31,6 +31,6 @@ public final class StreamSource: PageSource, @unchecked Sendable {
     }
 
     public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
-        StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: shape)
+        StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: shape, readsOnce: (try? pages.get())?.readsOnce ?? false)
     }
 }
