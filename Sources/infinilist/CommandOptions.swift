@@ -118,9 +118,12 @@ struct CommandOptions: ParsableArguments {
     var maxPageBytes: ByteSize?
 
     @Option(name: .customLong("spool-max"), help: ArgumentHelp(
-        "Reading a pipe or a .gz file, keep at most this much of it in a spool file (0600 in $TMPDIR, deleted at exit) to read dropped pages again; a number of bytes, or with a suffix K, M or G (default: 1G). Reading stops with a message when it is full.",
+        "Reading a pipe, a .gz file or a live stream, keep at most this much of it in a spool file (0600 in $TMPDIR, deleted at exit) to read dropped pages again; a number of bytes, or with a suffix K, M or G (default: 1G). Reading stops with a message when it is full.",
         valueName: "size"))
     var spoolMax: ByteSize?
+
+    @Flag(name: .customLong("live"), help: "Read the first answer as a live list of JSON values (JSON lines, or values one after another) shown as they arrive, whatever its Content-Type: for Kubernetes ?watch=1, which answers application/json. Answers of type text/event-stream (server-sent events), application/x-ndjson, application/jsonl and application/json-seq are read so without it. A dropped connection is made again with a backoff.")
+    var live = false
 
     @Option(name: .customLong("retries"), help: ArgumentHelp(
         "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504; a POST only after a connection failure before any answer, 408, 429 and 503), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",

@@ -62,6 +62,7 @@ enum SourceFactory {
         source.input = StreamArgument.input(for: options.url)
         if let size = options.spoolMax { source.spoolMax = size.bytes }
         source.streamReadOnce = options.dump
+        source.live = options.live
         // The screen re-fetches dropped pages and refreshes; a dump reads every page once.
         source.keptAnswers = options.dump ? .none : .sizedByWindow(keep: options.keep)
         return source

@@ -112,7 +112,9 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     case .idle:
         builder.append("more below", .dim)
     case .loading(let request, let wait):
-        if let wait, wait.waitsForInput {
+        if let live = state.live {
+            LiveText.footer(state, live, wait: wait, into: &builder)
+        } else if let wait, wait.waitsForInput {
             builder.append("\(spinnerFrame(state)) \(wait.reason)… (\(Counted.text(state.store.itemCount, "item", grouped: true)) so far)", .loading)
         } else if let wait {
             // The countdown stays in sight: a long reason is cut in its middle.

@@ -14,7 +14,8 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
     }
     if !state.marks.isEmpty { parts.append("\(NumberText.grouped(state.marks.count)) marked") }
     if let load = loadState(state) { parts.append(load) }
-    if let latency = state.lastLatency { parts.append(NumberText.duration(latency)) }
+    // A live list's pages take as long as the server is quiet: no latency to show.
+    if let latency = state.lastLatency, state.live == nil { parts.append(NumberText.duration(latency)) }
     return statusLine(left: leftText(state), parts: parts, width: width)
 }
 
@@ -37,6 +38,7 @@ private func leftText(_ state: AppState) -> String {
 }
 
 private func loadState(_ state: AppState) -> String? {
+    if let live = LiveText.loadState(state) { return live }
     switch state.tail {
     case .idle: return nil
     case .loading:

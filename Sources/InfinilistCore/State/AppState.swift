@@ -46,6 +46,8 @@ public struct AppState: Sendable {
     /// The time of day as the event loop last gave it (`.wallClock`), for showing dates as
     /// ages; nil until it does (dates then show as calendar dates).
     public internal(set) var wallClock: WallClock?
+    /// Set once the loader says the list is live (a streaming answer): see LiveList.swift.
+    public internal(set) var live: LiveList?
 
     public init(config: AppConfig, size: Size) {
         self.config = config

@@ -51,6 +51,7 @@ extension AppState {
         case .pageWaiting(let wait):
             guard case .loading(let request, _) = tail, request == wait.request else { return [] }
             tail = .loading(request, wait: wait)
+            if let status = wait.live { noteLive(status) }
             effects = []
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
@@ -75,6 +76,7 @@ extension AppState {
     }
 
     private mutating func pageArrived(_ result: PageResult) {
+        let following = followsEnd
         let firstNew = store.itemCount
         store.append(laidOut(result.items))
         total = result.total ?? total
@@ -87,6 +89,7 @@ extension AppState {
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
         continueSearch()
+        liveArrived(result, following: following)
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
@@ -160,6 +163,9 @@ extension AppState {
     /// the loaded rows, the latter keeps loading until enough rows match (or the source ends).
     private mutating func continueLoading() -> [Effect] {
         guard tail == .idle else { return [] }
+        // A live list is read at its tail all the time: the server decides when items come, not
+        // the cursor (pages far from the cursor are dropped as usual, so memory stays bounded).
+        if live != nil { return [request(page: store.pageCount)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at

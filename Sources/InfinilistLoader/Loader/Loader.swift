@@ -164,7 +164,9 @@ public actor Loader {
         } else if wait.isFirst {
             log?("page \(request.page + 1): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
         }
-        deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)))
+        var shown = PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)
+        shown.live = wait.live
+        deliver(.pageWaiting(shown))
     }
 
     /// A fetch ended: its answer is read now if the page was asked for, else kept until it is.
@@ -188,7 +190,8 @@ public actor Loader {
             let page = source.page(from: response, key: key, kind: request.kind, walk: &walk)
             for note in response.notes + page.notes { log?(note) }
             if let warning = page.warning { log?("page \(request.page + 1): \(warning)") }
-            let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
+            var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
+            result.live = page.live
             if movesTail { readTail(request.page, itemCount: response.items.count, kept: page.items.count, total: page.total) }
             deliver(.pageLoaded(result))
         case .failure(let error):

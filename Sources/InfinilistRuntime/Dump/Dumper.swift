@@ -11,6 +11,9 @@ public struct Dumper: Sendable {
 
     /// `--format`: write row text, not JSON.
     public var writesText: Bool
+    /// The descriptor `output` writes to, when it may be a pipe whose reader can go away while
+    /// nothing is written (a quiet live stream): the dump then stops at once, as a broken pipe.
+    public var outputDescriptor: Int32?
 
     /// Pages fetched before they are asked for: by default the next one as soon as its key is
     /// known (one request at a time still); `--parallel N` predicts more.
@@ -37,15 +40,19 @@ public struct Dumper: Sendable {
         if verbose { note = { inbox.post(.note($0)) } }
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead)
         let driver = LoaderDriver(loader: loader)
+        let watched = outputDescriptor.map(OutputReaderWatch.watchable) ?? -1
         var loop = EventLoop(
             model: DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText),
-            screen: DumpScreen(),
+            screen: DumpScreen(watching: watched),
             inbox: inbox,
             loader: driver,
             output: output,
             errors: errors
         )
-        let exit = loop.run()
+        var exit = loop.run()
+        if exit == .signal(SIGHUP), OutputReaderWatch.readerGone(watched) {
+            exit = .outputFailed(OutputFailure(code: EPIPE, destination: "stdout"))
+        }
         if case .signal = exit {
             errors.write(line: "infinilist: interrupted after \(DumpModel.count(loop.model.written, "item"))")
             errors.flush()
