@@ -28,6 +28,13 @@ enum Bench {
         }
         let loadBefore = Report.loadAverage()
         let keys = try Terminfo(term: BenchEnvironment.term, scratch: options.workDirectory)
+        if options.layoutsOnly {
+            let report = LayoutBenchmark.markdown(try LayoutBenchmark.run(options: options, keys: keys), options: options)
+            print(report)
+            let saved = options.workDirectory + "/layouts.md"
+            if Files.write(saved, report + "\n") { progress("table saved in \(saved); one ↓'s output per layout beside it") }
+            return
+        }
         progress("writing the shared \(options.rows) rows")
         let rows = try SharedRows.make(options: options)
         if options.dumpOnly {

@@ -22,10 +22,13 @@ struct BenchOptions {
     var simulationOnly = false
     /// Only the `--dump` figures beside curl and jq (about a minute).
     var dumpOnly = false
+    /// Only the bytes per key of each layout (table, one-line rows, with the preview pane).
+    var layoutsOnly = false
 
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
-                                [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only] [--dump-only]
+                                [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
+                                [--dump-only] [--layouts]
         Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
 
@@ -57,6 +60,7 @@ struct BenchOptions {
             case "--no-peers": peers = false
             case "--simulation-only": simulationOnly = true
             case "--dump-only": dumpOnly = true
+            case "--layouts": layoutsOnly = true
             case "-h", "--help": throw UsageError(description: Self.usage)
             default: throw UsageError(description: "unknown argument \(flag)\n\(Self.usage)")
             }

@@ -187,12 +187,26 @@ struct CommandOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Mouse support: the wheel scrolls, a click selects a row. --no-mouse leaves the mouse to the terminal (its own text selection).")
     var mouse = true
 
+    @Flag(inversion: .prefixedNo, help: "Open the preview pane from the start: the item under the cursor as coloured, pretty-printed JSON beside the list, following the cursor (p opens and closes it, J and K scroll it).")
+    var preview = false
+
+    @Option(name: .customLong("preview-position"), help: ArgumentHelp(
+        "Where the preview pane goes: right (default) or bottom. Beside a list that would get fewer than 40 columns it goes to the bottom; on a screen too small for either it is hidden, and the status line says so.",
+        valueName: "right|bottom"))
+    var previewPosition: PreviewPosition = .right
+
+    @Option(name: .customLong("preview-size"), help: ArgumentHelp(
+        "The preview pane's share of the screen, in percent from 10 to 90: of the width beside the list, of the height under it (default: 50).",
+        valueName: "percent"))
+    var previewSize: PreviewPercent = PreviewPercent(PreviewSettings.defaultPercent)
+
     /// The checks that concern the command line itself (flags that need another flag, or a URL),
     /// then every source option, through the one validation the sources are built from
     /// (`SourceOptions.validated`), so a mistake is a usage error before any request. `@NAME` is
     /// checked once the config file has filled in the source's flags.
     func validate() throws {
         try checkValues()
+        try checkPreview()
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }

@@ -57,6 +57,7 @@ struct InteractiveSession {
             var config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch, keep: options.keep)
             config.insecure = options.insecure && options.url != nil
             config.columns = self.source.columns
+            config.preview = options.previewSettings
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),
                 screen: screen,

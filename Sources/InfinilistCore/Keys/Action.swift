@@ -22,6 +22,10 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case openDetail
     /// The detail view: wrap long lines, or cut them at the right edge.
     case toggleWrap
+    /// Open or close the preview pane beside (or under) the list.
+    case togglePreview
+    /// Scroll the preview pane's item down or up a line.
+    case previewDown, previewUp
     /// Show the key tables.
     case help
     /// Reload from the first page.

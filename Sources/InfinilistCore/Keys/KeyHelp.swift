@@ -15,6 +15,8 @@ extension Key {
         case .up: return "Up"
         case .right: return "Right"
         case .left: return "Left"
+        case .shiftDown: return "Shift-Down"
+        case .shiftUp: return "Shift-Up"
         default: return description
         }
     }

@@ -5,6 +5,8 @@ public enum Key: Sendable, Hashable {
     /// Control plus a letter, e.g. `.ctrl("c")` for Ctrl-C (byte 3).
     case ctrl(Character)
     case up, down, left, right
+    /// Shift-↓ and Shift-↑ (curses' scroll-forward and scroll-backward keys).
+    case shiftDown, shiftUp
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
@@ -21,6 +23,8 @@ extension Key: CustomStringConvertible {
         case .down: return "↓"
         case .left: return "←"
         case .right: return "→"
+        case .shiftDown: return "Shift-↓"
+        case .shiftUp: return "Shift-↑"
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
         case .home: return "Home"

@@ -8,7 +8,7 @@
 /// the flexible column, when it is the last one left, takes the whole width. So a narrow screen shows fewer columns,
 /// never a broken row.
 ///
-/// Scrolled sideways (`<`/`>`, docs/decisions.md 57) by `offset`: the first `offset` columns after
+/// Scrolled sideways (`<`/`>`, docs/decisions.md 59) by `offset`: the first `offset` columns after
 /// the pinned one are left out on the left. The first column is pinned (stays in place) when it
 /// is not the flexible one (an id, a number); a flexible first column (a title) scrolls away like
 /// the others. Where the pinned column does not fit beside the title, offset -1 shows it. When

@@ -16,7 +16,7 @@ public func render(_ state: AppState) -> Frame {
     } else if case .detail(let view) = state.mode {
         rows = detailRows(view, height: contentHeight, width: size.columns)
     } else {
-        rows = listArea(state, height: contentHeight, width: size.columns)
+        rows = listAndPreview(state, height: contentHeight, width: size.columns)
     }
     if size.rows > 0 {
         // The bottom-right cell is never written: some terminals scroll when it is.

@@ -13,6 +13,7 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
         parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
     }
     if !state.marks.isEmpty { parts.append("\(NumberText.grouped(state.marks.count)) marked") }
+    if state.previewGeometry == .hidden { parts.append("preview: no room") }
     if let load = loadState(state) { parts.append(load) }
     // A live list's pages take as long as the server is quiet: no latency to show.
     if let latency = state.lastLatency, state.live == nil { parts.append(NumberText.duration(latency)) }

@@ -11,6 +11,9 @@ public struct AppConfig: Sendable, Equatable {
     public var insecure = false
     /// Rows as a table (chosen from the first page, or `--columns`) or single lines (`--format`).
     public var columns: ColumnChoice = .auto
+    /// The preview pane: open at start, where, how large (`--preview`, `--preview-position`,
+    /// `--preview-size`).
+    public var preview = PreviewSettings()
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -111,7 +111,7 @@ extension AppState {
         case .interrupt: return [.quit(code: 130, output: [])]
         case .quit: return [.quit(code: 0, output: [])]
         case .retry, .search, .searchNext, .searchPrevious, .filter, .toggleMark, .toggleMarkUp,
-             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt:
+             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt, .togglePreview, .previewDown, .previewUp:
             return []
         }
         mode = .detail(view)

@@ -66,6 +66,7 @@ extension AppState {
         settleRefresh()
         enforceMemoryBudget()
         effects += refetchNearbyPages()
+        syncPreview()
         return effects
     }
 
@@ -134,6 +135,9 @@ extension AppState {
         case .toggleMark: return toggleMark(thenMove: 1)
         case .toggleMarkUp: return toggleMark(thenMove: -1)
         case .openDetail: return openDetail()
+        case .togglePreview: togglePreview()
+        case .previewDown: return scrollPreview(by: 1)
+        case .previewUp: return scrollPreview(by: -1)
         case .help: showsHelp = true
         case .refresh: return refresh()
         case .back:
