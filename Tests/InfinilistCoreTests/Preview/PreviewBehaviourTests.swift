@@ -117,7 +117,7 @@ import Testing
         #expect(pane(state)[2] == #"  "id": 3,"#)
         state.press(.tab)
         #expect(render(state).rows[3].text.hasPrefix(" *Story number 3"))
-        #expect(render(state).rows[0].text.hasPrefix("  title              author  score  comments │ row 4/12"))
+        #expect(render(state).rows[0].text.hasPrefix("  title            author  score  comments › │ row 4/12"))
     }
 
     /// A ↓ changes the list's side of the screen in two gutter cells only; the rest of what

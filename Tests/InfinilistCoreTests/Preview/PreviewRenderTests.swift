@@ -9,17 +9,17 @@ import Testing
     @Test func besideATable() {
         let state = previewState(PreviewFixtures.stories(12), size: Size(rows: 12, columns: 80), percent: 45)
         #expect(frame(state) == """
-          title              author  score  comments │ row 1/12
-        > Story number 1     ann         7         1 │ {
-          Story number 2     ann        14         2 │   "id": 1,
-          Story number 3     ann        21         3 │   "title": "Story number 1",
-          Story number 4     ann        28         4 │   "author": "ann",
-          Story number 5     ann        35         5 │   "score": 7,
-          Story number 6     ann        42         6 │   "comments": 1,
-          Story number 7     ann        49         7 │   "created_at": "2026-11-23T17:00
-          Story number 8     ann        56         8 │     :00Z"
-          Story number 9     ann        63         9 │ }
-          Story number 10    ann        70        10 │
+          title            author  score  comments › │ row 1/12
+        > Story number 1   ann         7         1   │ {
+          Story number 2   ann        14         2   │   "id": 1,
+          Story number 3   ann        21         3   │   "title": "Story number 1",
+          Story number 4   ann        28         4   │   "author": "ann",
+          Story number 5   ann        35         5   │   "score": 7,
+          Story number 6   ann        42         6   │   "comments": 1,
+          Story number 7   ann        49         7   │   "created_at": "2026-11-23T17:00
+          Story number 8   ann        56         8   │     :00Z"
+          Story number 9   ann        63         9   │ }
+          Story number 10  ann        70        10   │
          infinilist · test                                       row 1/12 · end · 0 ms
         """)
         let rows = render(state).rows
@@ -34,11 +34,11 @@ import Testing
     @Test func underATable() {
         let state = previewState(PreviewFixtures.stories(12), size: Size(rows: 12, columns: 50), position: .bottom)
         #expect(frame(state) == """
-          title                    author  score  comments
-        > Story number 1           ann         7         1
-          Story number 2           ann        14         2
-          Story number 3           ann        21         3
-          Story number 4           ann        28         4
+          title                  author  score  comments ›
+        > Story number 1         ann         7         1
+          Story number 2         ann        14         2
+          Story number 3         ann        21         3
+          Story number 4         ann        28         4
         ── row 1/12 · lines 1–5/8 ────────────────────────
         {
           "id": 1,
@@ -63,11 +63,11 @@ import Testing
     @Test func aTinyScreenHidesThePaneWithANote() {
         let state = previewState(PreviewFixtures.stories(12), size: Size(rows: 6, columns: 30))
         #expect(frame(state) == """
-          title                 author
-        > Story number 1        ann
-          Story number 2        ann
-          Story number 3        ann
-          Story number 4        ann
+          title               author ›
+        > Story number 1      ann
+          Story number 2      ann
+          Story number 3      ann
+          Story number 4      ann
          row 1/12 · preview: no room
         """)
     }

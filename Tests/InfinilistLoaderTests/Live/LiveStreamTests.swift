@@ -95,7 +95,12 @@ import Testing
             let source = try HTTPSource(url: "\(base)/ndjson/drop", options: LiveTest.options(clock: clock))
             let walked = await LiveTest.walk(source)
             await source.close()
-            #expect(walked.items == [#"{"id":1}"#, #"{"id":2}"#, #""{\"id\": 3, \"na""#, #"{"id":3,"name":"again"}"#, #"{"id":4}"#])
+            // The value cut by the break is a row of its own when its bytes arrived before the
+            // close; on a busy machine the close can overtake them (the kernel drops unread data
+            // on a reset). Either way nothing is merged, duplicated or lost after it.
+            let cut = #""{\"id\": 3, \"na""#
+            #expect(walked.items.filter { $0 != cut } == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3,"name":"again"}"#, #"{"id":4}"#])
+            #expect(walked.items.firstIndex(of: cut).map { $0 == 2 } ?? true)
             #expect(log.requests("/ndjson/drop").count == 2)
             #expect(walked.pages.last?.live == LiveStatus(reconnects: 1))
             #expect(walked.end == EndReason("the server ended the stream"))
