@@ -207,7 +207,7 @@ import Testing
         #expect(lines[0] == " List")
         #expect(lines[1] == "   ↓ j Ctrl-N           next row")
         #expect(lines.contains("   q                    quit (exit 0)"))
-        #expect(lines[22] == " … 28 more lines: see infinilist --help")
+        #expect(lines[22] == " … 33 more lines: see infinilist --help")
         #expect(lines[23].hasPrefix(" keys · any key closes"))
         #expect(render(state).rows[0].spans == [Span(" "), Span("List", .heading)])
     }
@@ -216,9 +216,9 @@ import Testing
         var state = loadedState(pages: 1, size: Size(rows: 24, columns: 150))
         state.press(.char("?"))
         let lines = frame(state).split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix(" List ") && lines[0].hasSuffix("?                    show the keys"))
-        #expect(lines[4].hasSuffix(" Detail view"))
-        #expect(lines[22] == " … 6 more lines: see infinilist --help")
+        #expect(lines[0].hasPrefix(" List ") && lines[0].hasSuffix("Ctrl-C               quit (exit 130)"))
+        #expect(lines[7].hasSuffix(" Detail view"))
+        #expect(lines[22] == " … 11 more lines: see infinilist --help")
     }
 
     @Test func helpOverlayFitsWhenTallEnough() {

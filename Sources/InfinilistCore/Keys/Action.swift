@@ -26,6 +26,13 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case help
     /// Reload from the first page.
     case refresh
+    /// Open the item's web address in the browser.
+    case open
+    /// Copy to the terminal's clipboard (OSC 52): the item's JSON in the list, the value on the
+    /// top line in the detail view.
+    case copy
+    /// Copy the row's text, as the list shows it.
+    case copyRow
     /// Esc-like: stop a search or clear the filter (list), return to the list (detail view),
     /// cancel (prompt).
     case back

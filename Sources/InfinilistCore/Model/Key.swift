@@ -4,6 +4,8 @@ public enum Key: Sendable, Hashable {
     case char(Character)
     /// Control plus a letter, e.g. `.ctrl("c")` for Ctrl-C (byte 3).
     case ctrl(Character)
+    /// Alt (Meta) plus a character: the terminal sends Esc, then the character.
+    case alt(Character)
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
@@ -17,6 +19,7 @@ extension Key: CustomStringConvertible {
         case .char(" "): return "Space"
         case .char(let c): return String(c)
         case .ctrl(let c): return "Ctrl-\(c.uppercased())"
+        case .alt(let c): return "Alt-\(c)"
         case .up: return "↑"
         case .down: return "↓"
         case .left: return "←"

@@ -11,6 +11,12 @@ public struct AppConfig: Sendable, Equatable {
     public var insecure = false
     /// Rows as a table (chosen from the first page, or `--columns`) or single lines (`--format`).
     public var columns: ColumnChoice = .auto
+    /// The key tables, with `--bind` applied.
+    public var keyTables = KeyTables.standard
+    /// `--open PATH`: where `o` finds the item's web address (nil: the usual fields).
+    public var openPath: JSONPath?
+    /// Whether `y` can reach the terminal's clipboard, and what to tell the user.
+    public var clipboard = ClipboardSupport.terminal
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

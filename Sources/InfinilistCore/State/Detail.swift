@@ -74,7 +74,9 @@ extension AppState {
     }
 
     mutating func handleDetail(_ key: Key) -> [Effect] {
-        guard case .detail(var view) = mode, let action = KeyMap.detail.action(for: key) else { return [] }
+        guard case .detail(var view) = mode else { return [] }
+        if let command = config.keyTables.detail.command(for: key) { return run(command, on: view.json) }
+        guard let action = config.keyTables.detail.action(for: key) else { return [] }
         let height = max(1, contentHeight)
         view.layOut(width: size.columns)
         switch action {
@@ -93,13 +95,17 @@ extension AppState {
             mode = .list
             return []
         case .select: return selectionOutput(shown: view.json)
+        case .open: return openWebAddress(of: view.json)
+        case .copy:
+            mode = .detail(view)
+            return copyValue(onLine: view.topLine, of: view.json)
         case .help: showsHelp = true
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .interrupt: return [.quit(code: 130, output: [])]
         case .quit: return [.quit(code: 0, output: [])]
         case .retry, .search, .searchNext, .searchPrevious, .filter, .toggleMark, .toggleMarkUp,
-             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt:
+             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt, .copyRow:
             return []
         }
         mode = .detail(view)
