@@ -200,6 +200,16 @@ struct CommandOptions: ParsableArguments {
         valueName: "percent"))
     var previewSize: PreviewPercent = PreviewPercent(PreviewSettings.defaultPercent)
 
+    @Option(name: .customLong("bind"), help: ArgumentHelp(
+        "Bind keys, as fzf does: KEY:ACTION[,KEY:ACTION...], e.g. 'ctrl-v:execute(gh issue view {number})'. KEY: ctrl-a...ctrl-z, alt-CHAR, f1...f12, enter, space, tab, btab, esc, up, down, left, right, pgup, pgdn, home, end, bspace, del, or one character. ACTION: a key table action (down, up, page-down, first, last, toggle-mark, accept, detail, search, filter, reload, open, copy, copy-row, quit, ...), execute(CMD) (leave the screen, run CMD with sh -c, come back), execute-silent(CMD) (run it in the background) or print(TEMPLATE) (print it and exit). In CMD, {} is the item's JSON, {+} the marked items' (one a line), {PATH} a field; every value is shell-quoted. A binding replaces the key's own action; ? shows them. Repeatable.",
+        valueName: "key:action"))
+    var bind: [String] = []
+
+    @Option(name: .customLong("open"), help: ArgumentHelp(
+        "The field o opens in the browser ($BROWSER, else xdg-open), e.g. links.html (default: the first of html_url, web_url, permalink, url, link, href, _links.html.href, ...). Only http and https addresses are opened.",
+        valueName: "path"))
+    var openPath: String?
+
     /// The checks that concern the command line itself (flags that need another flag, or a URL),
     /// then every source option, through the one validation the sources are built from
     /// (`SourceOptions.validated`), so a mistake is a usage error before any request. `@NAME` is
@@ -207,6 +217,7 @@ struct CommandOptions: ParsableArguments {
     func validate() throws {
         try checkValues()
         try checkPreview()
+        try checkBindings()
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }

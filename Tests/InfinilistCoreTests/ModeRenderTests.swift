@@ -206,8 +206,8 @@ import Testing
         #expect(lines.count == 24)
         #expect(lines[0] == " List")
         #expect(lines[1] == "   ↓ j Ctrl-N           next row")
-        #expect(lines.contains("   q                    quit (exit 0)"))
-        #expect(lines[22] == " … 55 more lines: see infinilist --help")
+        #expect(lines.contains("   o                    open the item's web address in the browser"))
+        #expect(lines[22] == " … 60 more lines: see infinilist --help")
         #expect(lines[23].hasPrefix(" keys · any key closes"))
         #expect(render(state).rows[0].spans == [Span(" "), Span("List", .heading)])
     }
@@ -217,9 +217,9 @@ import Testing
         state.press(.char("?"))
         let lines = frame(state).split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix(" List "))
-        #expect(lines[3].hasSuffix("R Ctrl-R             reload from the first page"))
-        #expect(lines[7].hasSuffix("Ctrl-L               redraw the screen"))
-        #expect(lines[22] == " … 33 more lines: see infinilist --help")
+        #expect(lines[3].hasSuffix("Esc                  stop the search, else clear the filter, else quit"))
+        #expect(lines[7].hasSuffix("<                    scroll the columns left, else first row"))
+        #expect(lines[22] == " … 38 more lines: see infinilist --help")
     }
 
     @Test func helpOverlayFitsWhenTallEnough() {

@@ -40,6 +40,13 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case columnsLeft, columnsRight
     /// The detail view: clear the search, else back to the list (Esc).
     case clearSearch
+    /// Open the item's web address in the browser.
+    case open
+    /// Copy to the terminal's clipboard (OSC 52): the item's JSON in the list, the value on the
+    /// top line in the detail view.
+    case copy
+    /// Copy the row's text, as the list shows it.
+    case copyRow
     /// Esc-like: stop a search or clear the filter (list), return to the list (detail view),
     /// cancel (prompt).
     case back

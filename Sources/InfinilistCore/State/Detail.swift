@@ -83,7 +83,9 @@ extension AppState {
 
     mutating func handleDetail(_ key: Key) -> [Effect] {
         if case .detail(let view) = mode, view.prompt != nil { return handleDetailPrompt(key) }
-        guard case .detail(var view) = mode, let action = KeyMap.detail.action(for: key) else { return [] }
+        guard case .detail(var view) = mode else { return [] }
+        if let command = config.keyTables.detail.command(for: key) { return run(command, on: view.json) }
+        guard let action = config.keyTables.detail.action(for: key) else { return [] }
         let height = max(1, contentHeight)
         view.layOut(width: size.columns)
         if let effects = handleDetailSearch(action, view, height: height) { return effects }
@@ -105,13 +107,17 @@ extension AppState {
         case .select: return selectionOutput(shown: view.json)
         case .openColumns, .toggleColumn, .moveColumnUp, .moveColumnDown, .columnsLeft, .columnsRight, .clearSearch:
             return []
+        case .open: return openWebAddress(of: view.json)
+        case .copy:
+            mode = .detail(view)
+            return copyValue(onLine: view.topLine, of: view.json)
         case .help: showsHelp = true
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .interrupt: return [.quit(code: 130, output: [])]
         case .quit: return [.quit(code: 0, output: [])]
         case .retry, .search, .searchNext, .searchPrevious, .filter, .toggleMark, .toggleMarkUp,
-             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt, .togglePreview, .previewDown, .previewUp:
+             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt, .togglePreview, .previewDown, .previewUp, .copyRow:
             return []
         }
         mode = .detail(view)

@@ -93,7 +93,7 @@ public struct DetailSearch: Sendable, Equatable {
 
 extension DetailView {
     /// The line at the top of the screen.
-    var topLine: Int { layout.lineOfRow.indices.contains(top) ? layout.lineOfRow[top] : 0 }
+    public var topLine: Int { layout.lineOfRow.indices.contains(top) ? layout.lineOfRow[top] : 0 }
 
     /// Replaces the search (nil clears it) and lays the lines out again, at the same place.
     mutating func setSearch(_ search: DetailSearch?) {

@@ -32,6 +32,8 @@ public enum Notice: Sendable, Equatable {
     case marksWithoutIDCleared(Int)
     /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
     case pageWarning(Int, message: String)
+    /// What an action on the item did, or why it did not (`o`, `y`, a bound command).
+    case action(ActionNotice)
 
     /// The words on the status line.
     public var text: String {
@@ -51,6 +53,7 @@ public enum Notice: Sendable, Equatable {
         case .pageChanged(let page): return "page \(page + 1) has changed since it was first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
         case .pageWarning(let page, let message): return "page \(page + 1): \(message)"
+        case .action(let notice): return notice.text
         }
     }
 

@@ -60,6 +60,9 @@ extension AppState {
             // Only what the rows show changes: nothing to load, drop or settle.
             wallClock = time
             return []
+        case .actionReport(let report):
+            notice = .action(report)
+            effects = []
         }
         if effects.contains(where: \.isQuit) { return effects }
         effects += continueLoading()
@@ -107,7 +110,8 @@ extension AppState {
     }
 
     private mutating func handleList(_ key: Key) -> [Effect] {
-        guard let action = KeyMap.list.action(for: key) else { return [] }
+        if let command = config.keyTables.list.command(for: key) { return run(command, on: selectedItem?.json) }
+        guard let action = config.keyTables.list.action(for: key) else { return [] }
         let count = visibleCount
         switch action {
         case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
@@ -156,6 +160,9 @@ extension AppState {
         case .suspend: return [.suspend]
         case .quit: return [.quit(code: 0, output: [])]
         case .interrupt: return [.quit(code: 130, output: [])]
+        case .open: return openWebAddress(of: selectedItem?.json)
+        case .copy: return copyItem()
+        case .copyRow: return copyRow()
         case .submit, .deleteBackward, .clearPrompt, .toggleWrap: return []
         }
         return []

@@ -48,7 +48,7 @@ public struct DumpModel: Model {
             lastWaitReason = wait.reason
             let action = wait.isRetry ? "retrying" : "next request"
             return [.report("infinilist: page \(wait.request.page + 1): \(wait.reason); \(action) in \(wait.seconds) s")]
-        case .key, .mouse, .resized, .tick, .wallClock:
+        case .key, .mouse, .resized, .tick, .wallClock, .actionReport:
             return []
         }
     }
