@@ -3,6 +3,9 @@
 SWIFT      ?= swift
 PREFIX     ?= /usr/local
 BIN        := .build/debug/infinilist
+# Release builds link the Swift runtime and Foundation statically: start-up no longer resolves
+# 22 shared libraries (decision 58). Debug builds (the tests) stay dynamic, and quick to link.
+RELEASE    := -c release --static-swift-stdlib
 # Debian packages the build and the tests need, with the command or file that shows each is there.
 SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-config tmux:/usr/bin/tmux tinyproxy:/usr/bin/tinyproxy
 
@@ -50,13 +53,13 @@ test: deps
 	$(SWIFT) test --skip-build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 
 ## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores).
-## fzf, less and python3 (the local HTTP server) are installed first when missing, as `deps` does.
+## fzf, less, curl, jq and python3 (the local HTTP servers) are installed first when missing, as `deps` does.
 bench: deps
 	@missing=""; \
-	for pkg in fzf python3 less; do command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	for pkg in fzf python3 less curl jq; do command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; \
@@ -65,7 +68,7 @@ bench: deps
 	    echo "missing for the bench:$$missing"; echo "install them with: sudo apt-get install$$missing"; exit 1; \
 	  fi; \
 	fi
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	.build/release/infinilist-bench $(BENCH_ARGS)
 
 ## libFuzzer targets (Fuzz/Targets) for the parsers, FUZZ_SECONDS each (default 60); see Fuzz/run.sh.

@@ -54,7 +54,7 @@ let package = Package(
         /// the terminal, --dump and the tests run it. No curses.
         .target(
             name: "InfinilistRuntime",
-            dependencies: ["InfinilistCore", "InfinilistLoader"]
+            dependencies: ["InfinilistCore", "InfinilistLoader", "ProcessSpawn"]
         ),
         /// The command: argument parsing, the curses screen, wiring and teardown.
         .executableTarget(
@@ -68,7 +68,7 @@ let package = Package(
             ]
         ),
         /// Starting a program as a shell would (posix_spawn, clean signal state), shared by the
-        /// bench and the end-to-end tests (tmux).
+        /// bench, the end-to-end tests (tmux) and the runtime (the browser, bound commands).
         .target(name: "ProcessSpawn"),
         /// `make bench`: drives infinilist, fzf and less in a pseudo-terminal, reads infinilist's
         /// opt-in trace, and simulates prefetch on the core; prints one table (docs/performance.md).

@@ -33,6 +33,8 @@ public struct EventLoop<M: Model> {
     /// Where `.output` lines go (stdout) and `.report` lines and loader notes go (stderr).
     let output: any LineOutput
     let errors: any LineOutput
+    /// Opens the browser and runs bound commands; without it those effects ring the bell.
+    let actions: (any ActionRunner)?
     /// The spinner's frame interval.
     var tickInterval: Duration = .milliseconds(90)
 
@@ -46,7 +48,8 @@ public struct EventLoop<M: Model> {
         inbox: Inbox,
         loader: LoaderDriver,
         output: any LineOutput = FileLineOutput.standardOutput(),
-        errors: any LineOutput = FileLineOutput.standardError()
+        errors: any LineOutput = FileLineOutput.standardError(),
+        actions: (any ActionRunner)? = nil
     ) {
         self.model = model
         self.screen = screen
@@ -54,6 +57,7 @@ public struct EventLoop<M: Model> {
         self.loader = loader
         self.output = output
         self.errors = errors
+        self.actions = actions
     }
 
     public mutating func run() -> LoopExit {
@@ -154,6 +158,23 @@ public struct EventLoop<M: Model> {
                 if let error = output.failure { return .outputFailed(error) }
             case .report(let text):
                 report(text)
+            case .copyToClipboard(let text):
+                screen.setClipboard(text)
+            case .openInBrowser(let address):
+                guard let actions else { screen.bell(); continue }
+                actions.open(address)
+            case .runCommandInBackground(let command):
+                guard let actions else { screen.bell(); continue }
+                actions.runInBackground(command)
+            case .runCommand(let command):
+                guard let actions else { screen.bell(); continue }
+                // The loop waits here, as for Ctrl-Z: what arrives meanwhile (pages, signals)
+                // is in the inbox when it comes back.
+                var notice: ActionNotice?
+                screen.lendTerminal { notice = actions.runOnTerminal(command) }
+                if let notice { inbox.post(.message(.actionReport(notice))) }
+                // The terminal may have been resized while the command had it.
+                inbox.post(.terminalResized)
             }
         }
         return nil

@@ -23,4 +23,16 @@ public protocol Screen: AnyObject {
     func suspend()
     /// Restores the terminal for good. Idempotent.
     func close()
+    /// Puts `text` on the terminal's clipboard (OSC 52), without disturbing what is drawn.
+    func setClipboard(_ text: String)
+    /// Restores the terminal, runs `body` (a command that uses it), and takes it back with the
+    /// screen invalidated, so the next paint redraws everything.
+    func lendTerminal(_ body: () -> Void)
+}
+
+/// For screens without a terminal (`--dump`, the tests' screens): nothing to copy to, nothing
+/// to lend.
+extension Screen {
+    public func setClipboard(_ text: String) {}
+    public func lendTerminal(_ body: () -> Void) { body() }
 }

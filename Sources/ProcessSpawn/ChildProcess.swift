@@ -58,6 +58,9 @@ public struct ChildProcess: Sendable {
                 posix_spawn_file_actions_adddup2(&actions, 1, 2)
             }
         }
+        // Nothing else of the parent's: a tmux server or a proxy that outlives its test must not
+        // keep the test run's descriptors open (the build lock `flock` passed down, a pipe).
+        GNUSpawnActions.closeAbove2(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -28,8 +28,19 @@ enum Bench {
         }
         let loadBefore = Report.loadAverage()
         let keys = try Terminfo(term: BenchEnvironment.term, scratch: options.workDirectory)
+        if options.layoutsOnly {
+            let report = LayoutBenchmark.markdown(try LayoutBenchmark.run(options: options, keys: keys), options: options)
+            print(report)
+            let saved = options.workDirectory + "/layouts.md"
+            if Files.write(saved, report + "\n") { progress("table saved in \(saved); one ↓'s output per layout beside it") }
+            return
+        }
         progress("writing the shared \(options.rows) rows")
         let rows = try SharedRows.make(options: options)
+        if options.dumpOnly {
+            print(DumpBenchmarks.table(try DumpBenchmarks(options: options, rows: rows).run()))
+            return
+        }
 
         var contenders = [Contender(
             name: "infinilist", program: options.infinilist,
@@ -64,6 +75,7 @@ enum Bench {
         progress("infinilist: memory after 20 and 300 pages of 1000")
         let memory = try traced.memory()
 
+        let dumps = try DumpBenchmarks(options: options, rows: rows).run()
         let simulation = simulate()
 
         let results = BenchResults(
@@ -71,6 +83,7 @@ enum Bench {
             startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
         let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
                             load: (loadBefore, Report.loadAverage())).markdown
+            + "\n\n" + DumpBenchmarks.table(dumps)
         print(report)
         let saved = options.workDirectory + "/latest.md"
         if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }

@@ -20,10 +20,15 @@ struct BenchOptions {
     var peers = true
     /// Only the prefetch simulation: a second, no terminal (for tuning `--prefetch auto`).
     var simulationOnly = false
+    /// Only the `--dump` figures beside curl and jq (about a minute).
+    var dumpOnly = false
+    /// Only the bytes per key of each layout (table, one-line rows, with the preview pane).
+    var layoutsOnly = false
 
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
                                 [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
+                                [--dump-only] [--layouts]
         Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
 
@@ -54,6 +59,8 @@ struct BenchOptions {
             case "--startups": startups = try number(flag)
             case "--no-peers": peers = false
             case "--simulation-only": simulationOnly = true
+            case "--dump-only": dumpOnly = true
+            case "--layouts": layoutsOnly = true
             case "-h", "--help": throw UsageError(description: Self.usage)
             default: throw UsageError(description: "unknown argument \(flag)\n\(Self.usage)")
             }

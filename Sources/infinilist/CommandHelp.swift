@@ -57,7 +57,10 @@ enum CommandHelp {
         Rows of object items are a table: up to six columns chosen from the first page (a \
         number, the title, an author, a state, counts, a date as an age), or --columns \
         'number,title,user.login=author,created_at:10'; widths stay as the first page set them \
-        and a narrow screen drops the rightmost columns. --format gives one line of text instead.
+        and a narrow screen drops the rightmost columns. --format gives one line of text instead. \
+        p (or --preview) shows the item under the cursor as coloured JSON beside the list \
+        (--preview-position bottom: under it; --preview-size PERCENT), following the cursor; J \
+        and K scroll it.
 
         Examples:
           # The built-in demo feed: an endless list, no network.

@@ -118,9 +118,12 @@ struct CommandOptions: ParsableArguments {
     var maxPageBytes: ByteSize?
 
     @Option(name: .customLong("spool-max"), help: ArgumentHelp(
-        "Reading a pipe or a .gz file, keep at most this much of it in a spool file (0600 in $TMPDIR, deleted at exit) to read dropped pages again; a number of bytes, or with a suffix K, M or G (default: 1G). Reading stops with a message when it is full.",
+        "Reading a pipe, a .gz file or a live stream, keep at most this much of it in a spool file (0600 in $TMPDIR, deleted at exit) to read dropped pages again; a number of bytes, or with a suffix K, M or G (default: 1G). Reading stops with a message when it is full.",
         valueName: "size"))
     var spoolMax: ByteSize?
+
+    @Flag(name: .customLong("live"), help: "Read the first answer as a live list of JSON values (JSON lines, or values one after another) shown as they arrive, whatever its Content-Type: for Kubernetes ?watch=1, which answers application/json. Answers of type text/event-stream (server-sent events), application/x-ndjson, application/jsonl and application/json-seq are read so without it. A dropped connection is made again with a backoff.")
+    var live = false
 
     @Option(name: .customLong("retries"), help: ArgumentHelp(
         "Retry a page this many times after a transient failure (connection error, timeout, HTTP 408, 429, 500, 502, 503, 504; a POST only after a connection failure before any answer, 408, 429 and 503), waiting longer each time; rate limits (Retry-After, x-ratelimit-reset) are waited out with a countdown, up to 5 minutes (default: 3).",
@@ -166,6 +169,11 @@ struct CommandOptions: ParsableArguments {
         "With --dump, stop after this many items (with --follow: before following starts).", valueName: "n"))
     var maxItems: Int?
 
+    @Option(name: .customLong("parallel"), help: ArgumentHelp(
+        "With --dump, up to this many requests at once where page numbers or offsets tell the next pages before their answers (1 to 16; default 1: many APIs ask for one request at a time). Drops to 1 when the API rate-limits.",
+        valueName: "n"))
+    var parallel: Int?
+
     @Option(name: .customLong("follow"), help: ArgumentHelp(
         "Follow a live list: poll the first page every INTERVAL (30s, 2m, 1h, or seconds; at least 1s) and put new items above the first row without moving what you read (\"↑ 3 new\" in the status line; Home shows them); F turns it on and off while running. With --dump, write the list, then new items as they appear, oldest first, until interrupted.",
         valueName: "interval"))
@@ -184,15 +192,44 @@ struct CommandOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Mouse support: the wheel scrolls, a click selects a row. --no-mouse leaves the mouse to the terminal (its own text selection).")
     var mouse = true
 
+    @Flag(inversion: .prefixedNo, help: "Open the preview pane from the start: the item under the cursor as coloured, pretty-printed JSON beside the list, following the cursor (p opens and closes it, J and K scroll it).")
+    var preview = false
+
+    @Option(name: .customLong("preview-position"), help: ArgumentHelp(
+        "Where the preview pane goes: right (default) or bottom. Beside a list that would get fewer than 40 columns it goes to the bottom; on a screen too small for either it is hidden, and the status line says so.",
+        valueName: "right|bottom"))
+    var previewPosition: PreviewPosition = .right
+
+    @Option(name: .customLong("preview-size"), help: ArgumentHelp(
+        "The preview pane's share of the screen, in percent from 10 to 90: of the width beside the list, of the height under it (default: 50).",
+        valueName: "percent"))
+    var previewSize: PreviewPercent = PreviewPercent(PreviewSettings.defaultPercent)
+
+    @Option(name: .customLong("bind"), help: ArgumentHelp(
+        "Bind keys, as fzf does: KEY:ACTION[,KEY:ACTION...], e.g. 'ctrl-v:execute(gh issue view {number})'. KEY: ctrl-a...ctrl-z, alt-CHAR, f1...f12, enter, space, tab, btab, esc, up, down, left, right, pgup, pgdn, home, end, bspace, del, or one character. ACTION: a key table action (down, up, page-down, first, last, toggle-mark, accept, detail, search, filter, reload, open, copy, copy-row, quit, ...), execute(CMD) (leave the screen, run CMD with sh -c, come back), execute-silent(CMD) (run it in the background) or print(TEMPLATE) (print it and exit). In CMD, {} is the item's JSON, {+} the marked items' (one a line), {PATH} a field; every value is shell-quoted. A binding replaces the key's own action; ? shows them. Repeatable.",
+        valueName: "key:action"))
+    var bind: [String] = []
+
+    @Option(name: .customLong("open"), help: ArgumentHelp(
+        "The field o opens in the browser ($BROWSER, else xdg-open), e.g. links.html (default: the first of html_url, web_url, permalink, url, link, href, _links.html.href, ...). Only http and https addresses are opened.",
+        valueName: "path"))
+    var openPath: String?
+
     /// The checks that concern the command line itself (flags that need another flag, or a URL),
     /// then every source option, through the one validation the sources are built from
     /// (`SourceOptions.validated`), so a mistake is a usage error before any request. `@NAME` is
     /// checked once the config file has filled in the source's flags.
     func validate() throws {
         try checkValues()
+        try checkPreview()
+        try checkBindings()
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
+        if let parallel {
+            guard dump else { throw ValidationError("--parallel only applies with --dump (the list fetches pages as you scroll)") }
+            guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 16, not \(parallel)") }
+        }
         _ = try followInterval()
         if let url, !url.hasPrefix("@") {
             if demoLatency != nil { throw ValidationError("--demo-latency only applies to the demo feed (no URL)") }
@@ -210,6 +247,9 @@ struct CommandOptions: ParsableArguments {
         }
         if url?.hasPrefix("@") != true {
             let configuration = try SourceFactory.configuration(from: self)
+            if follow != nil, live {
+                throw ValidationError("--follow polls a paged list; with --live the stream's new items arrive by themselves")
+            }
             if follow != nil, case .stream = configuration.kind {
                 throw ValidationError("--follow polls a URL; a pipe or a file is read as it grows (tail -f FILE | infinilist)")
             }

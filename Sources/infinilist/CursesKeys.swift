@@ -20,6 +20,9 @@ enum CursesKeys {
         case KEY_UP: return .key(.up)
         case KEY_LEFT: return .key(.left)
         case KEY_RIGHT: return .key(.right)
+        // Shift-↓/↑: terminfo's kind/kri (xterm and tmux send ESC [1;2B and ESC [1;2A).
+        case KEY_SF: return .key(.shiftDown)
+        case KEY_SR: return .key(.shiftUp)
         case KEY_NPAGE: return .key(.pageDown)
         case KEY_PPAGE: return .key(.pageUp)
         case KEY_HOME, KEY_A1: return .key(.home)

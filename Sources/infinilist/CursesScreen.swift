@@ -128,9 +128,10 @@ final class CursesScreen: Screen {
             case .key(.escape):
                 afterEscape = true
                 messages.append(.key(.escape))
-            case .key(.char) where afterEscape:
-                // Escape and a character in one read is an Alt chord, not Esc: ignore both.
+            case .key(.char(let character)) where afterEscape:
+                // Escape and a character in one read is an Alt chord, not Esc.
                 messages.removeLast()
+                messages.append(.key(.alt(character)))
                 afterEscape = false
             case .key(let key):
                 afterEscape = false
@@ -184,6 +185,22 @@ final class CursesScreen: Screen {
         endwin()
         kill(getpid(), SIGSTOP)
         // Continued (fg): the next paint resumes curses' terminal modes and repaints everything.
+        invalidate()
+    }
+
+    /// OSC 52 written after the last paint, straight to the terminal curses draws on: the
+    /// sequence moves no cursor and draws nothing, so curses' picture of the screen stays true.
+    func setClipboard(_ text: String) {
+        guard isOpen else { return }
+        TerminalWrite.all(Array(OSC52.sequence(for: text).utf8), to: inputDescriptor)
+    }
+
+    /// The same path as Ctrl-Z: `endwin` restores the terminal, and the next paint after
+    /// `invalidate` puts curses' modes back and redraws everything.
+    func lendTerminal(_ body: () -> Void) {
+        guard isOpen else { return body() }
+        endwin()
+        body()
         invalidate()
     }
 

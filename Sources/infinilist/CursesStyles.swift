@@ -48,6 +48,8 @@ struct CursesStyles {
         case .marked: return Look(ColorPair(COLOR_MAGENTA), [.bold], [.bold, .underline])
         // Black on yellow, as a browser's find highlights; reverse video without colour, as less.
         case .match: return Look(ColorPair(COLOR_BLACK, on: COLOR_YELLOW), [], [.reverse])
+        // The current one stands apart: black on cyan; without colour, also bold and underlined.
+        case .currentMatch: return Look(ColorPair(COLOR_BLACK, on: COLOR_CYAN), [], [.reverse, .bold, .underline])
         case .loading: return Look(ColorPair(COLOR_CYAN), [], [.bold])
         case .error: return Look(ColorPair(COLOR_RED), [.bold], [.bold, .underline])
         case .end: return Look([.dim], [.dim])
@@ -100,6 +102,7 @@ struct CursesStyles {
         static let palette: [ColorPair] = [
             ColorPair(COLOR_RED), ColorPair(COLOR_GREEN), ColorPair(COLOR_YELLOW), ColorPair(COLOR_BLUE),
             ColorPair(COLOR_MAGENTA), ColorPair(COLOR_CYAN), ColorPair(COLOR_BLACK, on: COLOR_YELLOW),
+            ColorPair(COLOR_BLACK, on: COLOR_CYAN),
         ]
     }
 

@@ -20,9 +20,11 @@ struct DumpRun {
             inbox.post(.signal(number))
         }
         let errors = FileLineOutput.standardError()
-        let follow = try options.followInterval()
-        let outcome = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil, follow: follow)
-            .run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
+        var dumper = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil,
+                            readAhead: ReadAhead(depth: options.parallel ?? 1, itemBudget: options.maxItems),
+                            follow: try options.followInterval())
+        dumper.outputDescriptor = 1
+        let outcome = dumper.run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         Blocking.run { await source.close() }
         if case .outputFailed(let failure) = outcome.exit, let message = failure.message {

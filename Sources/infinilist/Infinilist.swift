@@ -21,8 +21,14 @@ struct Infinilist: ParsableCommand {
     /// Sets the process up before anything can go wrong, then parses the command line as the
     /// user meant it (see `CommandWords`) and runs.
     static func main() {
-        ProcessSetup.prepare()
         let words = Array(CommandLine.arguments.dropFirst())
+        // Said before the parser is built: reflecting over every option (and the protocol
+        // conformance lookups that needs) is three quarters of the instructions `--version` ran.
+        if words == ["--version"] {
+            print(InfinilistVersion.string)
+            return
+        }
+        ProcessSetup.prepare()
         do {
             try CommandWords.checkNoEmptyValue(words)
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import InfinilistCore
 import InfinilistLoader
@@ -19,7 +20,7 @@ struct InteractiveSession {
         let code = try runScreen(output: &output)
         guard !output.isEmpty else { return code }
         let stdout = FileLineOutput.standardOutput()
-        for line in output { stdout.write(line: line) }
+        for line in ActionSetup.terminalSafe(output) { stdout.write(line: line) }
         stdout.flush()
         guard let failure = stdout.failure else { return code }
         if let message = failure.message { FileLineOutput.standardError().write(line: "infinilist: \(message)") }
@@ -30,6 +31,8 @@ struct InteractiveSession {
     /// printed once everything is stopped. Signals were blocked for the process by
     /// `ProcessSetup`, before any thread existed.
     private func runScreen(output: inout [String]) throws -> Int32 {
+        let actionSettings = try ActionSetup.Settings(options: options)
+        let environment = ProcessInfo.processInfo.environment
         let inbox = try Inbox()
         // Last of what can throw: from here on the source (an HTTP client) is always closed.
         let source = PageSources.make(self.source)
@@ -57,12 +60,15 @@ struct InteractiveSession {
             var config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch, keep: options.keep)
             config.insecure = options.insecure && options.url != nil
             config.columns = self.source.columns
+            config.preview = options.previewSettings
+            ActionSetup.configure(&config, actionSettings, environment: environment)
             config.follow = try? options.followInterval()
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),
                 screen: screen,
                 inbox: inbox,
-                loader: driver
+                loader: driver,
+                actions: ActionSetup.runner(inbox: inbox, environment: environment)
             )
             exit = loop.run()
         } catch {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InfinilistCore
 import InfinilistLoader
 
 /// `infinilist @NAME [flags]`: replaces `@NAME` with the source's settings from the config file
@@ -33,9 +34,15 @@ enum NamedSourceArguments {
 
         // A header given on the command line replaces the config's header of the same name.
         let overridden = Set(options.headers.map(Self.headerName))
+        // A key bound on the command line replaces the config's binding of that key.
+        let rebound = Set(((try? BindingParser.parse(options.bind)) ?? []).map(\.key))
         var configWords: [String] = []
         for setting in settings where !setting.isURL {
             if setting.words.first == "--header", setting.words.count == 2, overridden.contains(headerName(setting.words[1])) {
+                continue
+            }
+            if setting.words.first == "--bind", !rebound.isEmpty {
+                configWords += ConfigBindings.words(setting.words, without: rebound)
                 continue
             }
             configWords += setting.attachedWords

@@ -62,6 +62,7 @@ enum SourceFactory {
         source.input = StreamArgument.input(for: options.url)
         if let size = options.spoolMax { source.spoolMax = size.bytes }
         source.streamReadOnce = options.dump
+        source.live = options.live
         // The screen re-fetches dropped pages and refreshes; a dump reads every page once, unless
         // it follows (every poll asks for the first page again).
         source.keptAnswers = options.dump && options.follow == nil ? .none : .sizedByWindow(keep: options.keep)

@@ -12,7 +12,7 @@ import Testing
         #expect(run.status == 0)
         for text in ["--color <when>", "never, auto, always", "NO_COLOR", "--no-mouse", "CONFIGURATION",
                      "infinilist/config.toml", "@NAME", "${GITHUB_TOKEN}", "--generate-completion-script bash|zsh|fish",
-                     "Down j Ctrl-N", "Right l", "Left h q Esc"] {
+                     "Down j Ctrl-N", "Right l", "Left h q"] {
             #expect(run.stdout.contains(text), "--help does not mention \(text)")
         }
     }

@@ -88,7 +88,7 @@ struct FeatureTests {
         let help = try await tmux.waitFor(text: "any key closes", timeout: patience)
         #expect(help.contains { $0.trimmingCharacters(in: .whitespaces) == "List" })
         #expect(help.contains { $0.contains("next row") && $0.contains("j") })
-        #expect(help.contains { $0.contains("reload from the first page") })
+        #expect(help.contains { $0.contains("previous screen") })
         try tmux.send("x")
         let after = try await tmux.waitFor("the list again", timeout: patience) { StatusCounts($0) != nil }
         // The same rows, their last field aside: the demo's ages count real minutes, and one may

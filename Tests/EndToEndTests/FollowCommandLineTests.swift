@@ -36,4 +36,11 @@ import Testing
         #expect(run.status == 64, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("--follow polls a URL"), "stderr: \(run.stderr)")
     }
+
+    @Test func followingWithLiveIsAUsageError() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--follow", "5s", "--live", Self.url])
+        #expect(run.status == 64, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("--follow polls a paged list; with --live"), "stderr: \(run.stderr)")
+    }
 }

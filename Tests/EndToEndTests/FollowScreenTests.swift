@@ -39,7 +39,10 @@ struct FollowScreenTests {
             #expect(Self.pointed(after)?.contains("item 97") == true)
             #expect(after.firstIndex { $0.hasPrefix(">") } == before.firstIndex { $0.hasPrefix(">") })
             #expect(Array(after.dropLast()) == Array(before.dropLast()))
-            #expect(StatusCounts(after) == StatusCounts(row: 6, loaded: 52))
+            // Row 6 of at least 52: the second page may have arrived meanwhile (the prefetch), read
+            // after the growth, so its first two items, already above, are not counted twice.
+            #expect(StatusCounts(after)?.row == 6)
+            #expect((StatusCounts(after)?.loaded ?? 0) >= 52)
             try tmux.send("Home")
             let top = try await tmux.waitFor("the new items at the top", timeout: patience) { rows in
                 StatusCounts(rows)?.row == 1 && !rows.contains { $0.contains("↑") }

@@ -206,8 +206,8 @@ import Testing
         #expect(lines.count == 24)
         #expect(lines[0] == " List")
         #expect(lines[1] == "   ↓ j Ctrl-N           next row")
-        #expect(lines.contains("   q                    quit (exit 0)"))
-        #expect(lines[22] == " … 29 more lines: see infinilist --help")
+        #expect(lines.contains("   o                    open the item's web address in the browser"))
+        #expect(lines[22] == " … 61 more lines: see infinilist --help")
         #expect(lines[23].hasPrefix(" keys · any key closes"))
         #expect(render(state).rows[0].spans == [Span(" "), Span("List", .heading)])
     }
@@ -216,13 +216,15 @@ import Testing
         var state = loadedState(pages: 1, size: Size(rows: 24, columns: 150))
         state.press(.char("?"))
         let lines = frame(state).split(separator: "\n").map(String.init)
-        #expect(lines[0].hasPrefix(" List ") && lines[0].hasSuffix("F                    follow new items at the top (again: stop)"))
-        #expect(lines[5].hasSuffix(" Detail view"))
-        #expect(lines[22] == " … 7 more lines: see infinilist --help")
+        #expect(lines[0].hasPrefix(" List "))
+        #expect(lines[3].hasSuffix("Esc                  stop the search, else clear the filter, else quit"))
+        #expect(lines[7].hasSuffix("F                    follow new items at the top (again: stop)"))
+        #expect(lines[8].hasSuffix("<                    scroll the columns left, else first row"))
+        #expect(lines[22] == " … 39 more lines: see infinilist --help")
     }
 
     @Test func helpOverlayFitsWhenTallEnough() {
-        var state = loadedState(pages: 1, size: Size(rows: 60, columns: 80))
+        var state = loadedState(pages: 1, size: Size(rows: 90, columns: 80))
         state.press(.char("?"))
         let text = frame(state)
         #expect(!text.contains("more lines"))

@@ -18,5 +18,6 @@ func newAboveText(_ state: AppState) -> String? {
 
 /// "follow 30s" while the first page is polled.
 func followText(_ state: AppState) -> String? {
-    state.following.interval.map { "follow \(FollowInterval.text($0))" }
+    guard state.live == nil else { return nil }
+    return state.following.interval.map { "follow \(FollowInterval.text($0))" }
 }

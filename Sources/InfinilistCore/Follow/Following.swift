@@ -44,8 +44,9 @@ extension AppState {
     }
 
     /// Polls wait for the list's first page (they compare against it) and for a refresh to
-    /// settle (its rows are still arriving).
-    var canPoll: Bool { store.pageCount > 0 && refreshAnchor == nil }
+    /// settle (its rows are still arriving). A streaming answer is never polled: its new items
+    /// arrive by themselves, and asking for it again would open a second stream.
+    var canPoll: Bool { store.pageCount > 0 && refreshAnchor == nil && live == nil }
 
     /// After every message: the count of unseen new rows shrinks to what is above the screen, a
     /// queued gap row is loaded, and a poll starts when it is due.
@@ -67,6 +68,10 @@ extension AppState {
 
     /// `F`: follows the list (polling at once, then every interval), or stops following.
     mutating func toggleFollow() -> [Effect] {
+        guard live == nil else {
+            notice = .followingLiveAlready
+            return []
+        }
         if following.interval != nil {
             following.interval = nil
             following.nextPoll = nil

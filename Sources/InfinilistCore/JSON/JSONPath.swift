@@ -57,11 +57,15 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// they never parse); `(root)` for the empty path. Used in verbose logs and error messages, so
     /// it is always terminal-safe: a key holding bidi, invisible or replacement characters is
     /// written quoted and escaped (for reading; such a key does not parse back to itself).
-    public var description: String {
+    public var description: String { text(bracketing: { _ in false }) }
+
+    /// `description`, with the keys for which `bracketing` is true written in brackets even when
+    /// they could be bare: a column list brackets keys holding its separators.
+    func text(bracketing: (String) -> Bool) -> String {
         guard !components.isEmpty else { return "(root)" }
         var text = ""
         for component in components {
-            if Self.canWriteBare(component) {
+            if Self.canWriteBare(component), !bracketing(component.key) {
                 if !text.isEmpty { text += "." }
                 text += component.key
             } else {

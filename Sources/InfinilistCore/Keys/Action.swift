@@ -22,12 +22,33 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case openDetail
     /// The detail view: wrap long lines, or cut them at the right edge.
     case toggleWrap
+    /// Open or close the preview pane beside (or under) the list.
+    case togglePreview
+    /// Scroll the preview pane's item down or up a line.
+    case previewDown, previewUp
     /// Show the key tables.
     case help
     /// Reload from the first page.
     case refresh
     /// Poll the first page for new items every interval, or stop (`F`).
     case toggleFollow
+    /// Open the column picker (a table's columns, chosen from the item's fields).
+    case openColumns
+    /// The column picker: show or hide the field under the cursor as a column.
+    case toggleColumn
+    /// The column picker: move the field up (its column to the left) or down.
+    case moveColumnUp, moveColumnDown
+    /// In a table wider than the screen, scroll the columns sideways (else the first or last row).
+    case columnsLeft, columnsRight
+    /// The detail view: clear the search, else back to the list (Esc).
+    case clearSearch
+    /// Open the item's web address in the browser.
+    case open
+    /// Copy to the terminal's clipboard (OSC 52): the item's JSON in the list, the value on the
+    /// top line in the detail view.
+    case copy
+    /// Copy the row's text, as the list shows it.
+    case copyRow
     /// Esc-like: stop a search or clear the filter (list), return to the list (detail view),
     /// cancel (prompt).
     case back

@@ -15,6 +15,8 @@ extension Key {
         case .up: return "Up"
         case .right: return "Right"
         case .left: return "Left"
+        case .shiftDown: return "Shift-Down"
+        case .shiftUp: return "Shift-Up"
         default: return description
         }
     }
@@ -25,17 +27,20 @@ extension Key {
 extension KeyMap {
     /// This table as aligned lines of text: key names, then what they do.
     public func helpLines(naming: KeyNaming = .symbols) -> [String] {
-        let names = bindings.map { $0.keyNames(naming).joined(separator: " ") }
+        // The user's commands first: on a small screen the end of a table is cut off.
+        let rows = commands.map { ($0.keys.map { $0.name(naming) }, $0.command.help) }
+            + bindings.map { ($0.keyNames(naming), $0.help) }
+        let names = rows.map { $0.0.joined(separator: " ") }
         let width = names.map { DisplayWidth.of($0) }.max() ?? 0
-        return zip(names, bindings).map { name, binding in
-            name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  " + binding.help
+        return zip(names, rows).map { name, row in
+            name + String(repeating: " ", count: width - DisplayWidth.of(name)) + "  " + row.1
         }
     }
 
     /// Every table under its title, `first` (the mode the user is in) first, the others in the
     /// order of `all`.
-    public static func helpSections(naming: KeyNaming = .symbols, first: KeyMap? = nil) -> [(title: String, lines: [String])] {
-        let maps = first.map { first in [first] + all.filter { $0.title != first.title } } ?? all
+    public static func helpSections(naming: KeyNaming = .symbols, first: KeyMap? = nil, of tables: [KeyMap] = all) -> [(title: String, lines: [String])] {
+        let maps = first.map { first in [first] + tables.filter { $0.title != first.title } } ?? tables
         return maps.map { ($0.title, $0.helpLines(naming: naming)) }
     }
 

@@ -10,9 +10,13 @@ extension KeyMap {
         KeyBinding([.pageUp, .char("b"), .ctrl("b")], .pageUp, "previous screen"),
         KeyBinding([.ctrl("d")], .halfPageDown, "half a screen down"),
         KeyBinding([.ctrl("u")], .halfPageUp, "half a screen up"),
-        KeyBinding([.home, .char("g"), .char("<")], .first, "first row"),
-        KeyBinding([.end, .char("G"), .char(">")], .last, "last loaded row"),
+        KeyBinding([.home, .char("g")], .first, "first row"),
+        KeyBinding([.end, .char("G")], .last, "last loaded row"),
+        KeyBinding([.char("c")], .openColumns, "choose the columns (from the item's fields)"),
         KeyBinding([.right, .char("l")], .openDetail, "show the item as pretty-printed JSON"),
+        KeyBinding([.char("p")], .togglePreview, "open or close the preview pane"),
+        KeyBinding([.char("J"), .shiftDown], .previewDown, "scroll the preview down a line"),
+        KeyBinding([.char("K"), .shiftUp], .previewUp, "scroll the preview up a line"),
         KeyBinding([.char("/")], .search, "search forward, loading pages until found"),
         KeyBinding([.char("n")], .searchNext, "next match"),
         KeyBinding([.char("N")], .searchPrevious, "previous match (loaded rows)"),
@@ -20,12 +24,17 @@ extension KeyMap {
         KeyBinding([.tab], .toggleMark, "mark or unmark the item, then move down"),
         KeyBinding([.backTab], .toggleMarkUp, "mark or unmark the item, then move up"),
         KeyBinding([.enter], .select, "print the marked items (or this one) and exit"),
+        KeyBinding([.char("o")], .open, "open the item's web address in the browser"),
+        KeyBinding([.char("y")], .copy, "copy the item's JSON to the clipboard"),
+        KeyBinding([.char("Y")], .copyRow, "copy the row's text to the clipboard"),
         KeyBinding([.char("q")], .quit, "quit (exit 0)"),
         KeyBinding([.escape], .back, "stop the search, else clear the filter, else quit"),
         KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
         KeyBinding([.char("r")], .retry, "retry the page that failed"),
         KeyBinding([.char("R"), .ctrl("r")], .refresh, "reload from the first page"),
         KeyBinding([.char("F")], .toggleFollow, "follow new items at the top (again: stop)"),
+        KeyBinding([.char("<")], .columnsLeft, "scroll the columns left, else first row"),
+        KeyBinding([.char(">")], .columnsRight, "scroll the columns right, else last row"),
         KeyBinding([.char("?")], .help, "show the keys"),
         KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
         KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),
@@ -41,9 +50,36 @@ extension KeyMap {
         KeyBinding([.ctrl("u")], .halfPageUp, "scroll up half a screen"),
         KeyBinding([.home, .char("g"), .char("<")], .first, "top of the item"),
         KeyBinding([.end, .char("G"), .char(">")], .last, "bottom of the item"),
-        KeyBinding([.left, .char("h"), .char("q"), .escape], .back, "back to the list"),
+        KeyBinding([.left, .char("h"), .char("q")], .back, "back to the list"),
+        KeyBinding([.escape], .clearSearch, "clear the search, else back to the list"),
         KeyBinding([.char("w")], .toggleWrap, "wrap long lines, or cut them at the edge"),
+        KeyBinding([.char("/")], .search, "search the item's lines"),
+        KeyBinding([.char("n")], .searchNext, "next match (wraps around)"),
+        KeyBinding([.char("N")], .searchPrevious, "previous match (wraps around)"),
         KeyBinding([.enter], .select, "print the marked items (or this one) and exit"),
+        KeyBinding([.char("y")], .copy, "copy the value on the top line to the clipboard"),
+        KeyBinding([.char("o")], .open, "open the item's web address in the browser"),
+        KeyBinding([.char("?")], .help, "show the keys"),
+        KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
+        KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),
+        KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
+    ])
+
+    /// The column picker (`c`): the fields of the item under the cursor, the columns checked
+    /// and first, in their order. Space on a field shows or hides it, `K`/`J` move it; the
+    /// columns are the checked fields from the top down.
+    public static let columns = KeyMap(title: "Column picker (c)", [
+        KeyBinding([.down, .char("j"), .ctrl("n")], .down, "next field"),
+        KeyBinding([.up, .char("k"), .ctrl("p")], .up, "previous field"),
+        KeyBinding([.char(" ")], .toggleColumn, "show or hide the field as a column"),
+        KeyBinding([.char("K")], .moveColumnUp, "move the field up (its column left)"),
+        KeyBinding([.char("J")], .moveColumnDown, "move the field down (its column right)"),
+        KeyBinding([.enter], .submit, "apply the columns"),
+        KeyBinding([.escape, .char("q")], .back, "cancel"),
+        KeyBinding([.pageDown, .ctrl("f")], .pageDown, "next screen of fields"),
+        KeyBinding([.pageUp, .ctrl("b")], .pageUp, "previous screen of fields"),
+        KeyBinding([.home, .char("g")], .first, "first field"),
+        KeyBinding([.end, .char("G")], .last, "last field"),
         KeyBinding([.char("?")], .help, "show the keys"),
         KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
         KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),
@@ -62,5 +98,5 @@ extension KeyMap {
 
     /// Every table, in the order help shows them. The help overlay itself has no table: any key
     /// closes it.
-    public static let all: [KeyMap] = [list, detail, prompt]
+    public static let all: [KeyMap] = [list, detail, columns, prompt]
 }

@@ -4,7 +4,11 @@ public enum Key: Sendable, Hashable {
     case char(Character)
     /// Control plus a letter, e.g. `.ctrl("c")` for Ctrl-C (byte 3).
     case ctrl(Character)
+    /// Alt (Meta) plus a character: the terminal sends Esc, then the character.
+    case alt(Character)
     case up, down, left, right
+    /// Shift-↓ and Shift-↑ (curses' scroll-forward and scroll-backward keys).
+    case shiftDown, shiftUp
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
@@ -17,10 +21,13 @@ extension Key: CustomStringConvertible {
         case .char(" "): return "Space"
         case .char(let c): return String(c)
         case .ctrl(let c): return "Ctrl-\(c.uppercased())"
+        case .alt(let c): return "Alt-\(c)"
         case .up: return "↑"
         case .down: return "↓"
         case .left: return "←"
         case .right: return "→"
+        case .shiftDown: return "Shift-↓"
+        case .shiftUp: return "Shift-↑"
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
         case .home: return "Home"

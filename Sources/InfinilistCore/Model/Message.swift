@@ -15,6 +15,9 @@ public enum Message: Sendable, Equatable {
     /// The time of day, sent by the event loop with each batch of messages: the core has no
     /// clock, and shows dates as ages relative to this.
     case wallClock(WallClock)
+    /// How an action done outside the core went (a background command failed, the browser
+    /// could not start): shown on the status line.
+    case actionReport(ActionNotice)
 }
 
 /// What the core asks the outside world to do.
@@ -34,4 +37,13 @@ public enum Effect: Sendable, Equatable {
     case output([String])
     /// Say this on standard error, in order with the output (`--dump`'s progress and end).
     case report(String)
+    /// Open this http or https address in the browser (`o`), detached from the terminal.
+    case openInBrowser(String)
+    /// Put this text on the terminal's clipboard (`y`, OSC 52).
+    case copyToClipboard(String)
+    /// Leave the screen, run this command with `sh -c` on the terminal, wait, and come back
+    /// (`execute`). Its values are already shell-quoted.
+    case runCommand(String)
+    /// Run this command with `sh -c` in the background (`execute-silent`).
+    case runCommandInBackground(String)
 }

@@ -89,6 +89,9 @@ public struct PageResult: Sendable, Equatable {
     /// The page loaded but is not whole (a GraphQL answer with errors beside its data): one line
     /// the user is shown, as a notice on the screen and on stderr with `--dump`.
     public let warning: String?
+    /// Set when the page is part of a live list (a streaming answer): the next page is read as
+    /// soon as this one is in, wherever the cursor is.
+    public var live: LiveStatus? = nil
 
     public init(request: PageRequest, items: [Item], end: EndReason? = nil, total: Int? = nil, latency: Double = 0, warning: String? = nil) {
         self.request = request

@@ -19,6 +19,9 @@ public struct PageWait: Sendable, Equatable {
     /// Not a countdown: a pipe is open and has sent nothing more yet, so the page waits until it
     /// does (`seconds` means nothing then).
     public let waitsForInput: Bool
+    /// Set when the request reads a live list: a reconnect countdown, or a stream with nothing
+    /// new yet (`waitsForInput`).
+    public var live: LiveStatus? = nil
 
     public init(request: PageRequest, seconds: WaitSeconds, reason: String, isRetry: Bool = true, waitsForInput: Bool = false) {
         self.request = request

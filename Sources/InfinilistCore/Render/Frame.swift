@@ -10,6 +10,8 @@ public enum Style: Sendable, Hashable {
     case marked
     /// A search match.
     case match
+    /// The current match of a search in the detail view (`n`/`N` move it).
+    case currentMatch
     /// The spinner and "loading" text in the footer row.
     case loading
     /// The error text in the footer row.

@@ -11,10 +11,12 @@ public func render(_ state: AppState) -> Frame {
     var rows: [FrameRow]
     if state.showsHelp {
         rows = helpRows(state, height: contentHeight, width: size.columns)
+    } else if case .columns(let picker) = state.mode {
+        rows = columnPickerRows(picker, height: contentHeight, width: size.columns)
     } else if case .detail(let view) = state.mode {
         rows = detailRows(view, height: contentHeight, width: size.columns)
     } else {
-        rows = listArea(state, height: contentHeight, width: size.columns)
+        rows = listAndPreview(state, height: contentHeight, width: size.columns)
     }
     if size.rows > 0 {
         // The bottom-right cell is never written: some terminals scroll when it is.
@@ -22,8 +24,10 @@ public func render(_ state: AppState) -> Frame {
         switch state.mode {
         case .prompt(let prompt) where !state.showsHelp:
             rows.append(promptRow(prompt, width: width))
+        case .columns(let picker) where !state.showsHelp:
+            rows.append(columnPickerStatusRow(picker, width: width))
         case .detail(let view):
-            rows.append(detailStatusRow(state, view, height: contentHeight, width: width))
+            rows.append(detailBottomRow(state, view, height: contentHeight, width: width))
         default:
             rows.append(statusRow(state, width: width))
         }
@@ -37,7 +41,7 @@ func listArea(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
     guard let layout = state.rowLayout.table else {
         return listRows(state, height: height, width: width, table: nil)
     }
-    let fit = ColumnFit(layout, width: width)
+    let fit = ColumnFit(layout, width: width, offset: state.columnOffset)
     // With room for one row only, the row is shown rather than the header.
     guard height >= 2 else { return listRows(state, height: height, width: width, table: (layout, fit)) }
     return [tableHeaderRow(layout, fit: fit, width: width)]
@@ -108,7 +112,9 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     case .idle:
         builder.append("more below", .dim)
     case .loading(let request, let wait):
-        if let wait, wait.waitsForInput {
+        if let live = state.live {
+            LiveText.footer(state, live, wait: wait, into: &builder)
+        } else if let wait, wait.waitsForInput {
             builder.append("\(spinnerFrame(state)) \(wait.reason)… (\(Counted.text(state.store.itemCount, "item", grouped: true)) so far)", .loading)
         } else if let wait {
             // The countdown stays in sight: a long reason is cut in its middle.

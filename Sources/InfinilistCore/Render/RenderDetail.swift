@@ -19,3 +19,9 @@ func detailRows(_ view: DetailView, height: Int, width: Int) -> [FrameRow] {
     }
     return rows
 }
+
+/// The row under the detail view: the `/` prompt while a query is typed, else the status line.
+func detailBottomRow(_ state: AppState, _ view: DetailView, height: Int, width: Int) -> FrameRow {
+    if let prompt = view.prompt, !state.showsHelp { return promptRow(prompt, width: width) }
+    return detailStatusRow(state, view, height: height, width: width)
+}

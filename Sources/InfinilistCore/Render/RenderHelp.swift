@@ -9,7 +9,7 @@ func helpRows(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
     // The title ("any key closes") is on the status line, leaving every row to the tables.
     let available = height
 
-    let lines = helpContent(firstFor: state.mode)
+    let lines = helpContent(firstFor: state.mode, tables: state.config.keyTables)
     var layout = columns(of: lines, perColumn: available, width: width)
     var perColumn = available
     if layout.shown < lines.count {
@@ -56,15 +56,16 @@ private func columns(of lines: [(text: String, style: Style)], perColumn: Int, w
 
 /// The help text as styled lines: each table's title, then its aligned bindings; the table of
 /// the current mode first.
-private func helpContent(firstFor mode: Mode) -> [(text: String, style: Style)] {
+private func helpContent(firstFor mode: Mode, tables: KeyTables) -> [(text: String, style: Style)] {
     let current: KeyMap
     switch mode {
-    case .list: current = .list
-    case .prompt: current = .prompt
-    case .detail: current = .detail
+    case .list: current = tables.list
+    case .prompt: current = tables.prompt
+    case .detail: current = tables.detail
+    case .columns: current = tables.columns
     }
     var lines: [(text: String, style: Style)] = []
-    for section in KeyMap.helpSections(first: current) {
+    for section in KeyMap.helpSections(first: current, of: tables.all) {
         if !lines.isEmpty { lines.append(("", .normal)) }
         lines.append((section.title, .heading))
         for line in section.lines { lines.append(("  " + line, .normal)) }

@@ -2,13 +2,20 @@
 /// is clipped to its column by display width with `…`, so no value can push the next column
 /// along or break the row; numbers and ages are right-aligned.
 
-/// The header row, each header aligned as its column's values.
+/// The header row, each header aligned as its column's values; `‹` in the gutter when columns
+/// are scrolled away on the left, `›` at the right edge when some are hidden on the right.
 func tableHeaderRow(_ layout: ColumnLayout, fit: ColumnFit, width: Int) -> FrameRow {
     var builder = RowBuilder(width: width)
+    if fit.hiddenLeft { builder.append("‹", .dim) }
     for placed in fit.placed {
         let column = layout.columns[placed.column]
         builder.pad(toColumn: placed.x)
         appendCell(column.header, .header, width: placed.width, rightAligned: column.kind.isRightAligned, matches: [], into: &builder)
+    }
+    // Only where the fit kept the room for it (not on a screen too narrow to spare two columns).
+    if fit.hiddenRight, builder.used <= width - ColumnFit.indicator {
+        builder.pad(toColumn: width - 1)
+        builder.append("›", .dim)
     }
     return builder.row
 }

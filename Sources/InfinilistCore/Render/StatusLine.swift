@@ -15,9 +15,11 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
         parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
     }
     if !state.marks.isEmpty { parts.append("\(NumberText.grouped(state.marks.count)) marked") }
+    if state.previewGeometry == .hidden { parts.append("preview: no room") }
     if let load = loadState(state) { parts.append(load) }
     if let follow = followText(state) { parts.append(follow) }
-    if let latency = state.lastLatency { parts.append(NumberText.duration(latency)) }
+    // A live list's pages take as long as the server is quiet: no latency to show.
+    if let latency = state.lastLatency, state.live == nil { parts.append(NumberText.duration(latency)) }
     return statusLine(left: leftText(state), parts: parts, width: width)
 }
 
@@ -27,6 +29,7 @@ func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: 
     let total = view.rows(width: width + 1).count
     let last = min(total, view.top + max(1, height))
     var parts = ["lines \(NumberText.grouped(view.top + 1))–\(NumberText.grouped(last))/\(NumberText.grouped(total))"]
+    if let search = view.search { parts.append(search.statusText(width: width + 1, wraps: view.wraps)) }
     parts.append("row \(NumberText.grouped(view.row + 1))")
     if let load = loadState(state) { parts.append(load) }
     return statusLine(left: leftText(state), parts: parts, width: width)
@@ -39,6 +42,7 @@ private func leftText(_ state: AppState) -> String {
 }
 
 private func loadState(_ state: AppState) -> String? {
+    if let live = LiveText.loadState(state) { return live }
     switch state.tail {
     case .idle: return nil
     case .loading:

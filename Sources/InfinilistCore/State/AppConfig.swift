@@ -14,6 +14,15 @@ public struct AppConfig: Sendable, Equatable {
     /// `--follow`: poll the first page for new items every this many seconds; nil to start
     /// without following (`F` still turns it on).
     public var follow: Double?
+    /// The preview pane: open at start, where, how large (`--preview`, `--preview-position`,
+    /// `--preview-size`).
+    public var preview = PreviewSettings()
+    /// The key tables, with `--bind` applied.
+    public var keyTables = KeyTables.standard
+    /// `--open PATH`: where `o` finds the item's web address (nil: the usual fields).
+    public var openPath: JSONPath?
+    /// Whether `y` can reach the terminal's clipboard, and what to tell the user.
+    public var clipboard = ClipboardSupport.terminal
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -24,6 +24,9 @@ public struct AppState: Sendable {
     /// The last search, if any: repeated by `n`/`N`, highlighted in rows.
     public internal(set) var search: Search?
     public internal(set) var marks = Marks()
+    /// Table columns scrolled away to the left with `>` (ColumnScroll.swift); what is shown is
+    /// `ColumnFit`'s, at most what the width needs.
+    public internal(set) var columnOffset = 0
     /// A short note for the status line ("search wrapped", "not found: x"); the next key or mouse
     /// event clears it.
     public internal(set) var notice: Notice?
@@ -45,25 +48,32 @@ public struct AppState: Sendable {
     public internal(set) var wallClock: WallClock?
     /// Polling the first page for new items (`--follow`, `F`); Following.swift.
     public internal(set) var following: Following
+    /// Set once the loader says the list is live (a streaming answer): see LiveList.swift.
+    public internal(set) var live: LiveList?
+    /// The preview pane of the item under the cursor (Preview.swift).
+    public internal(set) var preview: PreviewPane
 
     public init(config: AppConfig, size: Size) {
         self.config = config
         self.size = size
         self.rowLayout = config.columns == .lines ? .lines : .undecided
         self.following = Following(interval: config.follow)
+        self.preview = PreviewPane(isOpen: config.preview.opens)
         self.viewport = Viewport(height: AppState.contentHeight(for: size))
+        viewport.resize(height: listHeight, itemCount: 0)
     }
 
     /// Rows of the screen above the status line: the list's, the detail view's or the help's
     /// (none on a one-row screen).
     public var contentHeight: Int { Self.contentHeight(for: size) }
 
-    /// Rows of the screen given to the list's rows: all but the status line and, in a table, the
-    /// header row (the viewport still counts one, so that moving and paging stay defined).
-    public var listHeight: Int { max(0, contentHeight - headerRows) }
+    /// Rows of the screen given to the list's rows: all but the status line, a preview pane
+    /// under the list and, in a table, the header row (the viewport still counts one, so that
+    /// moving and paging stay defined).
+    public var listHeight: Int { max(0, listAreaHeight - headerRows) }
 
     /// 1 when a header row sits above the list: a table's, when there is room for a row under it.
-    var headerRows: Int { rowLayout.table != nil && contentHeight >= 2 ? 1 : 0 }
+    var headerRows: Int { rowLayout.table != nil && listAreaHeight >= 2 ? 1 : 0 }
 
     static func contentHeight(for size: Size) -> Int { max(0, size.rows - 1) }
 

@@ -13,6 +13,11 @@ public struct DetailView: Sendable, Equatable {
     public internal(set) var top = 0
     /// Long lines wrap (the default) or are cut at the right edge; `w` toggles.
     public internal(set) var wraps = true
+    /// The search inside the item (`/`), its matches highlighted in the lines shown; nil when
+    /// there is none (DetailSearch.swift).
+    public internal(set) var search: DetailSearch?
+    /// The `/` prompt while the query is typed, on the status line's row.
+    public internal(set) var prompt: Prompt?
     /// The lines laid out for `layoutWidth`.
     private(set) var layout: DetailLayout
     private(set) var layoutWidth = 0
@@ -32,8 +37,11 @@ public struct DetailView: Sendable, Equatable {
     /// The rows on screen at `width`: those laid out, or laid out now when the width differs
     /// (render is pure; `layOut` keeps the state's copy current on open and resize).
     public func rows(width: Int) -> [[Span]] {
-        width == layoutWidth ? layout.rows : DetailLayout(lines: lines, width: width, wraps: wraps).rows
+        width == layoutWidth ? layout.rows : DetailLayout(lines: shownLines, width: width, wraps: wraps).rows
     }
+
+    /// The lines as shown: with the search's matches highlighted, when there is a search.
+    var shownLines: [[Span]] { search?.lines ?? lines }
 
     /// How many rows the item takes at the laid-out width.
     public var rowCount: Int { layout.rows.count }
@@ -42,7 +50,7 @@ public struct DetailView: Sendable, Equatable {
     mutating func layOut(width: Int, force: Bool = false) {
         guard force || width != layoutWidth else { return }
         let topLine = layout.lineOfRow.indices.contains(top) ? layout.lineOfRow[top] : 0
-        layout = DetailLayout(lines: lines, width: width, wraps: wraps)
+        layout = DetailLayout(lines: shownLines, width: width, wraps: wraps)
         layoutWidth = width
         top = layout.lineOfRow.firstIndex { $0 >= topLine } ?? 0
     }
@@ -74,9 +82,13 @@ extension AppState {
     }
 
     mutating func handleDetail(_ key: Key) -> [Effect] {
-        guard case .detail(var view) = mode, let action = KeyMap.detail.action(for: key) else { return [] }
+        if case .detail(let view) = mode, view.prompt != nil { return handleDetailPrompt(key) }
+        guard case .detail(var view) = mode else { return [] }
+        if let command = config.keyTables.detail.command(for: key) { return run(command, on: view.json) }
+        guard let action = config.keyTables.detail.action(for: key) else { return [] }
         let height = max(1, contentHeight)
         view.layOut(width: size.columns)
+        if let effects = handleDetailSearch(action, view, height: height) { return effects }
         switch action {
         case .down: view.scroll(by: 1, height: height)
         case .up: view.scroll(by: -1, height: height)
@@ -93,13 +105,20 @@ extension AppState {
             mode = .list
             return []
         case .select: return selectionOutput(shown: view.json)
+        case .openColumns, .toggleColumn, .moveColumnUp, .moveColumnDown, .columnsLeft, .columnsRight, .clearSearch:
+            return []
+        case .open: return openWebAddress(of: view.json)
+        case .copy:
+            mode = .detail(view)
+            return copyValue(onLine: view.topLine, of: view.json)
         case .help: showsHelp = true
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .interrupt: return [.quit(code: 130, output: [])]
         case .quit: return [.quit(code: 0, output: [])]
         case .retry, .search, .searchNext, .searchPrevious, .filter, .toggleMark, .toggleMarkUp,
-             .openDetail, .refresh, .toggleFollow, .submit, .deleteBackward, .clearPrompt:
+             .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt, .togglePreview, .previewDown, .previewUp, .copyRow,
+             .toggleFollow:
             return []
         }
         mode = .detail(view)

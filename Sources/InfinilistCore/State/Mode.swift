@@ -1,5 +1,6 @@
-/// What the keys act on. Each mode has its own key table (`KeyMap.list`, `.prompt`, `.detail`),
-/// so the same key can mean different things (Ctrl-U scrolls the list but clears a prompt).
+/// What the keys act on. Each mode has its own key table (`KeyMap.list`, `.prompt`, `.detail`,
+/// `.columns`), so the same key can mean different things (Ctrl-U scrolls the list but clears a
+/// prompt).
 /// The help overlay is not a mode: it covers any mode and any key closes it.
 public enum Mode: Sendable, Equatable {
     /// The list, with its cursor.
@@ -8,6 +9,8 @@ public enum Mode: Sendable, Equatable {
     case prompt(Prompt)
     /// One item as pretty-printed JSON; the list keeps its place underneath.
     case detail(DetailView)
+    /// The column picker: the fields of the item under the cursor, to choose a table's columns.
+    case columns(ColumnPicker)
 }
 
 /// The text being typed after `/` or `&`. Editing is at the end only (insert, delete the last

@@ -13,6 +13,9 @@ extension AppState {
         switch mode {
         case .prompt:
             return []
+        case .columns:
+            handleColumnPickerMouse(event)
+            return []
         case .detail:
             switch event {
             case .wheelUp: scrollDetail(by: -Self.wheelStep)

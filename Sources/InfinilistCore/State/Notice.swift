@@ -6,6 +6,8 @@
 public enum Notice: Sendable, Equatable {
     /// `n` or `N` with no search before it.
     case noPreviousSearch
+    /// `c` on a row whose item is not loaded, or has no fields (a line of text).
+    case noFieldsToChoose
     /// Esc stopped a search that was loading pages.
     case searchStopped
     /// The search went past the end (or the top) and found its match on the other side.
@@ -36,11 +38,16 @@ public enum Notice: Sendable, Equatable {
     case followingOff
     /// A poll for new items (or a gap row's loading) failed with this message.
     case followFailed(String)
+    /// `F` on a streaming answer, whose new items arrive by themselves.
+    case followingLiveAlready
+    /// What an action on the item did, or why it did not (`o`, `y`, a bound command).
+    case action(ActionNotice)
 
     /// The words on the status line.
     public var text: String {
         switch self {
         case .noPreviousSearch: return "no previous search"
+        case .noFieldsToChoose: return "no fields to choose columns from in this row"
         case .searchStopped: return "search stopped"
         case .searchWrapped: return "search wrapped"
         case .notFound(let query): return "not found: \(query)"
@@ -57,6 +64,8 @@ public enum Notice: Sendable, Equatable {
         case .followingOn(let interval): return "following: new items every \(FollowInterval.text(interval)) (F stops)"
         case .followingOff: return "following stopped (F follows again)"
         case .followFailed(let message): return "new items: \(message)"
+        case .followingLiveAlready: return "this list is live: new items arrive at the bottom as the server sends them"
+        case .action(let notice): return notice.text
         }
     }
 

@@ -23,9 +23,10 @@ extension AppState {
 
     /// Shows the list in `layout` from now on (what a column picker applies): the items in memory
     /// get their cells again, dropped pages get them when they come back, and a filter is
-    /// applied again to the new cells.
+    /// applied again to the new cells. The columns are scrolled back to the first.
     mutating func replaceColumns(_ layout: ColumnLayout) {
         rowLayout = .table(layout)
+        columnOffset = 0
         store.mapLoadedItems { layout.tableItem($0) }
         viewport.resize(height: listHeight, itemCount: visibleCount)
         if let query = filter?.matcher.query { applyFilter(query) }

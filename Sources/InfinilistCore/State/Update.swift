@@ -61,6 +61,7 @@ extension AppState {
         case .pageWaiting(let wait):
             guard case .loading(let request, _) = tail, request == wait.request else { return [] }
             tail = .loading(request, wait: wait)
+            if let status = wait.live { noteLive(status) }
             effects = []
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
@@ -69,6 +70,9 @@ extension AppState {
             // Only what the rows show changes: nothing to load, drop or settle.
             wallClock = time
             return []
+        case .actionReport(let report):
+            notice = .action(report)
+            effects = []
         }
         if effects.contains(where: \.isQuit) { return effects }
         effects += continueLoading()
@@ -76,6 +80,7 @@ extension AppState {
         enforceMemoryBudget()
         effects += refetchNearbyPages()
         effects += followStep()
+        syncPreview()
         return effects
     }
 
@@ -86,6 +91,7 @@ extension AppState {
     }
 
     private mutating func pageArrived(_ result: PageResult) {
+        let following = followsEnd
         let firstNew = store.itemCount
         store.append(laidOut(result.items))
         total = result.total ?? total
@@ -98,6 +104,7 @@ extension AppState {
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
         continueSearch()
+        liveArrived(result, following: following)
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
@@ -109,11 +116,13 @@ extension AppState {
         case .list: return handleList(key)
         case .prompt: return handlePrompt(key)
         case .detail: return handleDetail(key)
+        case .columns: return handleColumnPicker(key)
         }
     }
 
     private mutating func handleList(_ key: Key) -> [Effect] {
-        guard let action = KeyMap.list.action(for: key) else { return [] }
+        if let command = config.keyTables.list.command(for: key) { return run(command, on: selectedItem?.json) }
+        guard let action = config.keyTables.list.action(for: key) else { return [] }
         let count = visibleCount
         switch action {
         case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
@@ -143,6 +152,9 @@ extension AppState {
         case .toggleMark: return toggleMark(thenMove: 1)
         case .toggleMarkUp: return toggleMark(thenMove: -1)
         case .openDetail: return openDetail()
+        case .togglePreview: togglePreview()
+        case .previewDown: return scrollPreview(by: 1)
+        case .previewUp: return scrollPreview(by: -1)
         case .help: showsHelp = true
         case .refresh: return refresh()
         case .toggleFollow: return toggleFollow()
@@ -154,10 +166,17 @@ extension AppState {
             } else {
                 return [.quit(code: 0, output: [])]
             }
+        case .columnsLeft: return scrollColumns(forward: false)
+        case .columnsRight: return scrollColumns(forward: true)
+        case .openColumns: return openColumnPicker()
+        case .toggleColumn, .moveColumnUp, .moveColumnDown, .clearSearch: return []
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .quit: return [.quit(code: 0, output: [])]
         case .interrupt: return [.quit(code: 130, output: [])]
+        case .open: return openWebAddress(of: selectedItem?.json)
+        case .copy: return copyItem()
+        case .copyRow: return copyRow()
         case .submit, .deleteBackward, .clearPrompt, .toggleWrap: return []
         }
         return []
@@ -169,6 +188,9 @@ extension AppState {
     /// the loaded rows, the latter keeps loading until enough rows match (or the source ends).
     private mutating func continueLoading() -> [Effect] {
         guard tail == .idle else { return [] }
+        // A live list is read at its tail all the time: the server decides when items come, not
+        // the cursor (pages far from the cursor are dropped as usual, so memory stays bounded).
+        if live != nil { return [request(page: store.pageCount)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at

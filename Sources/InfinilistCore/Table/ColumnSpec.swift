@@ -22,9 +22,13 @@ public struct ColumnSpec: Sendable, Equatable {
         header ?? path.components.last?.key ?? path.description
     }
 
-    /// The column as `--columns` takes it back.
+    /// The column as `--columns` takes it back: a key holding `,`, `:` or `=` (which separate
+    /// the parts of a list) or starting or ending with a space (entries are trimmed) is written
+    /// in brackets, `["a,b"]`.
     public var text: String {
-        var text = path.description
+        var text = path.text { key in
+            key.contains { $0 == "," || $0 == ":" || $0 == "=" } || key.first == " " || key.last == " "
+        }
         if let width { text += ":\(width)" }
         if let header { text += "=\(header)" }
         return text

@@ -23,6 +23,11 @@ public struct HTTPSource: PageSource {
     private let proxyNote: String?
     /// Answers kept for conditional requests; nil when every page is read once (`--dump`).
     let keptAnswers: KeptAnswers?
+    /// The live list the first answer became, when it was a streaming one (LiveSession.swift).
+    let live: LiveSession
+    /// What a live list needs to read its items: shape, where they are, the per-value cap.
+    private let liveReading: LiveReading
+    private let retryClock: any RetryClock
 
     /// Creates the HTTP client for checked settings; nothing is requested yet.
     init(_ settings: SourceConfiguration.HTTPSettings) {
@@ -30,6 +35,9 @@ public struct HTTPSource: PageSource {
         self.reading = settings.readsGraphQL ? .graphQL(connectionPath: settings.itemsPath) : .list(itemsPath: settings.itemsPath)
         self.name = SourceName.of(settings.url)
         self.proxyNote = settings.proxy.note
+        self.live = LiveSession(settings.live)
+        self.liveReading = LiveReading(settings)
+        self.retryClock = settings.retryClock
         switch settings.keptAnswers {
         case .none: self.keptAnswers = nil
         case .sizedByWindow(let keep): self.keptAnswers = KeptAnswers(windowItems: keep)
@@ -55,15 +63,23 @@ public struct HTTPSource: PageSource {
         self.init(try options.httpSettings(url: url))
     }
 
-    public func startWalk() -> Walk { pager.startWalk() }
+    /// A new walk reads the list anew: a live list's connection closes, and the first page is
+    /// requested again.
+    public func startWalk() -> Walk {
+        live.reset()
+        return pager.startWalk()
+    }
 
     public func fetch(_ key: PageKey) async throws -> PageResponse {
+        if let stream = live.pages(for: key) { return try await stream.fetch(key) }
         let label = "page \(key.index + 1)"
         var request = pager.request(for: key)
         let url = try PageURL.check(request.url, key: key, label: label)
         let kept = keptAnswers?.kept(for: request.address)
         request.headers += kept?.conditions ?? []
+        if key.index == 0 { request.streaming = live.settings.streaming }
         let body = try await retrying.send(request, to: url, label: label)
+        if let stream = body.stream { return try await beginLive(body, stream: stream, request: request, url: url, key: key, label: label) }
         if body.status == 304 {
             return try Revalidation.reuse(kept, answer: body, label: label, notes: openingNotes(for: key, request: request))
         }
@@ -109,19 +125,60 @@ public struct HTTPSource: PageSource {
     }
 
     public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
-        pager.page(from: response, key: key, kind: kind, walk: &walk)
+        if response.live != nil {
+            let readsOnce = live.settings.spoolMax == nil
+            return StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: liveReading.shape, readsOnce: readsOnce)
+        }
+        return pager.page(from: response, key: key, kind: kind, walk: &walk)
+    }
+
+    public func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey? {
+        pager.predictedKey(after: key, itemCount: itemCount)
+    }
+
+    public func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool {
+        pager.request(for: first).address == pager.request(for: second).address
     }
 
     public func close() async {
+        await live.close()
         try? await fetcher.client.shutdown()
+    }
+
+    /// The first page's answer is a stream: from now on the list is read from it, item by item
+    /// as the server sends them, and a dropped connection is made again (LiveConnection.swift).
+    private func beginLive(_ body: HTTPBody, stream: StreamingBody, request: SourceRequest, url: RequestURL, key: PageKey, label: String) async throws -> PageResponse {
+        let host = url.origin.displayHost
+        let fetcher = self.fetcher
+        let limits = TransportFailure.Limits(timeout: fetcher.timeout, connectTimeout: fetcher.connectTimeout, proxy: fetcher.proxy)
+        let pages = try live.begin(
+            body, stream: stream, name: name, host: host, mode: liveReading.mode, maxValueBytes: liveReading.maxValueBytes,
+            pageSize: liveReading.pageSize, clock: retryClock,
+            connect: { headers in
+                var again = request
+                again.headers += headers
+                return try await fetcher.send(again, to: url, label: label)
+            },
+            describe: { error in
+                let failure = TransportFailure.pageError(for: error, origin: url.origin, phase: .readingBody, limits: limits, label: "the stream")
+                return (failure as? PageLoadError)?.message ?? "\(host) closed the connection"
+            })
+        var response = try await pages.fetch(key)
+        let kind = stream.framing == .events ? "server-sent events, each event's data an item" : "JSON values, each an item"
+        let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), "
+            + "a live stream (\(OneLine.clean(body.contentType, maxCharacters: 60)): \(kind), shown as they arrive)"
+        response.notes = openingNotes(for: key, request: request, paging: false) + [line] + response.notes
+        return response
     }
 
     /// The pager's notes for the first page, which proxy is used (or why none), and the first
     /// request's body size. Never its text, as never a header's value: a body may hold a key or
     /// a `${TOKEN}` from the config file.
-    private func openingNotes(for key: PageKey, request: SourceRequest) -> [String] {
-        guard key.index == 0 else { return pager.openingNotes(for: key) }
-        var notes = pager.openingNotes(for: key) + [proxyNote].compactMap { $0 }
+    /// A live list has no paging to explain (`paging: false`): its items are the stream's.
+    private func openingNotes(for key: PageKey, request: SourceRequest, paging: Bool = true) -> [String] {
+        let pagerNotes = paging ? pager.openingNotes(for: key) : []
+        guard key.index == 0 else { return pagerNotes }
+        var notes = pagerNotes + [proxyNote].compactMap { $0 }
         if let sent = request.body {
             notes.append("\(request.method) body of \(ByteCount.text(sent.count)) (its text is not shown: it may hold a secret)")
         }
@@ -131,9 +188,10 @@ public struct HTTPSource: PageSource {
     private static func makeClient(timeout: Duration, connectTimeout: Duration, proxy: ProxyServer?, maxPageBytes: Int, tls: TLSConfiguration) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,   // followed by HTTPFetcher, which guards credentials
-            // The read timer a second past --timeout: the deadline over the whole exchange is the
-            // one that fires, so a slow answer always reads the same way.
-            timeout: .init(connect: .init(connectTimeout), read: .init(timeout + .seconds(1)))
+            // No read timer: the deadline over the whole exchange (`Deadline`) bounds every page,
+            // so a slow answer always reads the same way, and the body of a live list may be
+            // quiet for minutes without being cut off.
+            timeout: .init(connect: .init(connectTimeout), read: nil)
         )
         // Fail fast on a refused connection; retrying is the retry policy's decision, not the pool's.
         configuration.connectionPool.retryConnectionEstablishment = false

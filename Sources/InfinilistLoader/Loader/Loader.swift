@@ -19,19 +19,40 @@ import InfinilistCore
 /// kept so that a gap row can go on with its round; a round that read only its first page needs
 /// nothing kept (page 0's key is the walk's first) and is forgotten when the next starts. A page
 /// of new items dropped from memory is read again from the top (`.refetch` with a `reach`): the
-/// list's first pages, in a fresh walk, as far as its rows reach, handed on as one page.
+/// list's first pages, in a fresh walk, as far as its rows reach, handed on as one page
+/// (`Loader+Poll.swift`).
+///
+/// With a `ReadAhead` depth (`--dump`), it also fetches pages nobody asked for yet: the next page
+/// as soon as its key is known, and with `--parallel N` pages whose keys can be predicted
+/// (`Loader+ReadAhead.swift`). Their answers wait until the page is asked for, and are read in
+/// order, so the walk sees exactly what it would have seen one request at a time.
 public actor Loader {
-    private let source: any PageSource
-    private let deliver: @Sendable (Message) -> Void
-    private let log: (@Sendable (String) -> Void)?
-    private var walk: Walk
-    private var inFlight: [Int: Flight] = [:]
+    let source: any PageSource
+    let deliver: @Sendable (Message) -> Void
+    let log: (@Sendable (String) -> Void)?
+    var walk: Walk
+    var inFlight: [Int: Flight] = [:]
+    /// Answers to pages fetched ahead that nobody has asked for yet.
+    var fetchedAhead: [Int: Arrival] = [:]
+    var readAhead: ReadAhead
+    var lastToken = 0
     /// The polls' walks, by round.
-    private var rounds: [Int: Walk] = [:]
+    var rounds: [Int: Walk] = [:]
 
-    private struct Flight {
-        let request: PageRequest
+    struct Flight {
+        /// Tells this fetch from a later one of the same page.
+        let token: Int
+        var key: PageKey
+        /// Who asked for the page; nil while it is only fetched ahead.
+        var request: PageRequest?
         let task: Task<Void, Never>
+    }
+
+    /// An answer to a page fetched ahead, kept until the page is asked for.
+    struct Arrival {
+        let key: PageKey
+        let outcome: Result<PageResponse, any Error>
+        let latency: Double
     }
 
     /// The name of the source, for the status line.
@@ -44,11 +65,13 @@ public actor Loader {
     public init(
         source: any PageSource,
         deliver: @escaping @Sendable (Message) -> Void,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil,
+        readAhead: ReadAhead = .none
     ) {
         self.source = source
         self.deliver = deliver
         self.log = log
+        self.readAhead = readAhead
         self.walk = source.startWalk()
         self.sourceName = source.name
     }
@@ -60,7 +83,15 @@ public actor Loader {
     public func start(_ request: PageRequest) {
         if request.kind == .restart { restart() }
         let page = request.page
-        guard inFlight[page] == nil else { return }
+        if let flight = inFlight[page] {
+            // Asked for already: the one in flight will answer. Fetched ahead: it answers this
+            // request if it is the same request the walk would make now.
+            guard flight.request == nil else { return }
+            if adopt(flight, for: request) { return }
+            log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again")
+            flight.task.cancel()
+            inFlight[page] = nil
+        }
         if request.kind == .refetch, let reach = request.reach {
             startTopRead(request, reach: reach)
             return
@@ -69,10 +100,24 @@ public actor Loader {
             deliver(.pageFailed(PageFailure(request: request, message: unknownKeyMessage(for: request))))
             return
         }
+        let arrival = fetchedAhead.removeValue(forKey: page)
+        if let arrival, request.kind.readsTail, source.sameRequest(arrival.key, key) {
+            finish(request, key: key, outcome: arrival.outcome, latency: arrival.latency)
+        } else {
+            if arrival != nil { log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again") }
+            launch(page: page, key: key, request: request)
+        }
+        if request.kind.readsTail { fetchPredicted(after: page) }
+    }
+
+    /// Starts fetching `page` with `key`, for `request` (nil: fetched ahead).
+    func launch(page: Int, key: PageKey, request: PageRequest?) {
+        lastToken += 1
+        let token = lastToken
         let source = self.source
         // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
         let reporter = WaitReporter { [weak self] wait in
-            await self?.waiting(request, wait)
+            await self?.waiting(page: page, token: token, wait)
         }
         let task = Task {
             let clock = ContinuousClock()
@@ -84,69 +129,14 @@ public actor Loader {
                 outcome = .failure(error)
             }
             let latency = Self.seconds(clock.now - started)
-            self.finish(request, key: key, outcome: outcome, latency: latency)
+            self.arrived(page: page, token: token, outcome: outcome, latency: latency)
         }
-        inFlight[page] = Flight(request: request, task: task)
-    }
-
-    /// Reads the list from its first page, in a walk of its own, until `reach` items and a page
-    /// more are read (or the list ends, or 50 pages), for new items dropped from memory: they
-    /// are somewhere near the top, further down than when a poll found them.
-    private func startTopRead(_ request: PageRequest, reach: Int) {
-        let source = self.source
-        let start = freshWalk()
-        let reporter = WaitReporter { [weak self] wait in
-            await self?.waiting(request, wait)
-        }
-        let task = Task {
-            let clock = ContinuousClock()
-            let started = clock.now
-            let outcome: Result<FetchedPage, any Error>
-            do {
-                outcome = .success(try await WaitReporting.$reporter.withValue(reporter) {
-                    try await Self.readTop(source: source, walk: start, reach: reach)
-                })
-            } catch {
-                outcome = .failure(error)
-            }
-            self.finishTopRead(request, outcome: outcome, latency: Self.seconds(clock.now - started))
-        }
-        inFlight[request.page] = Flight(request: request, task: task)
-    }
-
-    private static func readTop(source: any PageSource, walk start: Walk, reach: Int) async throws -> FetchedPage {
-        var walk = start
-        var items: [Item] = []
-        var notes: [String] = []
-        var index = 0
-        while index < 50, let key = walk.key(for: index) {
-            try Task.checkCancellation()
-            let response = try await source.fetch(key)
-            let page = source.page(from: response, key: key, kind: .next, walk: &walk)
-            items += page.items
-            notes += response.notes + page.notes
-            if page.isLast || page.items.isEmpty || items.count >= reach + page.items.count { break }
-            index += 1
-        }
-        return FetchedPage(items: items, continuation: .end(EndReason("read from the top")), notes: notes)
-    }
-
-    private func finishTopRead(_ request: PageRequest, outcome: Result<FetchedPage, any Error>, latency: Double) {
-        guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
-        inFlight[request.page] = nil
-        switch outcome {
-        case .success(let page):
-            for note in page.notes { log?("new items, read again: " + note) }
-            deliver(.pageLoaded(PageResult(request: request, items: page.items, latency: latency)))
-        case .failure(let error):
-            if error is CancellationError { return }
-            deliver(.pageFailed(PageFailure(request: request, message: Self.message(for: error))))
-        }
+        inFlight[page] = Flight(token: token, key: key, request: request, task: task)
     }
 
     /// Cancels the request with this id, if it is in flight; it will deliver nothing.
     public func cancel(_ id: RequestID) {
-        guard let (page, flight) = inFlight.first(where: { $0.value.request.id == id }) else { return }
+        guard let (page, flight) = inFlight.first(where: { $0.value.request?.id == id }) else { return }
         flight.task.cancel()
         inFlight[page] = nil
     }
@@ -155,6 +145,7 @@ public actor Loader {
     public func cancelAll() {
         for flight in inFlight.values { flight.task.cancel() }
         inFlight.removeAll()
+        fetchedAhead.removeAll()
     }
 
     /// Cancels everything and waits until no fetch is running any more, so the source can be closed.
@@ -172,67 +163,53 @@ public actor Loader {
         rounds = [:]
     }
 
-    /// The key a request is fetched with: from the list's walk, or from its round's walk (a
-    /// poll's first page starts the round).
-    private func key(for request: PageRequest) -> PageKey? {
-        guard let address = request.poll else { return walk.key(for: request.page) }
-        if request.kind == .poll, address.index == 0 { startRound(address.round) }
-        return roundWalk(address.round).key(for: address.index)
-    }
-
-    /// A new round of polls: a fresh walk that identifies items as the list's walk does. Rounds
-    /// that read only their first page are forgotten: nothing of them is needed again.
-    private func startRound(_ round: Int) {
-        rounds = rounds.filter { $0.value.pagesRead > 1 }
-        rounds[round] = freshWalk()
-    }
-
-    /// A round's walk; a forgotten one is a fresh walk, which knows its first page's key.
-    private func roundWalk(_ round: Int) -> Walk {
-        rounds[round] ?? freshWalk()
-    }
-
-    /// A walk from the first page that identifies items as the list's walk does.
-    private func freshWalk() -> Walk {
-        var fresh = source.startWalk()
-        fresh.identity = walk.identity
-        return fresh
-    }
-
-    private func unknownKeyMessage(for request: PageRequest) -> String {
-        guard let address = request.poll else { return walk.unknownKeyMessage(for: request.page) }
-        return "page \(address.index + 1) of the new items cannot be requested: the page before it said nothing follows"
-    }
-
     /// The key page `page` would be fetched with; nil when it is not known yet.
     public func key(forPage page: Int) -> PageKey? { walk.key(for: page) }
 
     /// Whether a request for this page is running.
     public func isInFlight(page: Int) -> Bool { inFlight[page] != nil }
 
-    /// Passes a fetch's countdown on to the core, unless the request was cancelled meanwhile.
-    private func waiting(_ request: PageRequest, _ wait: FetchWait) {
-        guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
+    /// Passes a fetch's countdown on to the core, unless the request was cancelled meanwhile. A
+    /// page fetched ahead has nobody to tell; its wait only slows the read-ahead down.
+    func waiting(page: Int, token: Int, _ wait: FetchWait) {
+        guard let flight = inFlight[page], flight.token == token else { return }
+        if !wait.waitsForInput { slowDown() }
+        guard let request = flight.request else { return }
         if wait.waitsForInput {
             log?("\(Self.label(request)): \(wait.reason)")
         } else if wait.isFirst {
             log?("\(Self.label(request)): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
         }
-        deliver(.pageWaiting(PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)))
+        var shown = PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)
+        shown.live = wait.live
+        deliver(.pageWaiting(shown))
+    }
+
+    /// A fetch ended: its answer is read now if the page was asked for, else kept until it is.
+    private func arrived(page: Int, token: Int, outcome: Result<PageResponse, any Error>, latency: Double) {
+        // A cancelled request has been removed (or replaced by a newer one): it delivers nothing,
+        // and its answer never reaches the walk.
+        guard let flight = inFlight[page], flight.token == token else { return }
+        inFlight[page] = nil
+        guard let request = flight.request else {
+            if case .failure(let error) = outcome, error is CancellationError { return }
+            fetchedAhead[page] = Arrival(key: flight.key, outcome: outcome, latency: latency)
+            return
+        }
+        finish(request, key: flight.key, outcome: outcome, latency: latency)
     }
 
     private func finish(_ request: PageRequest, key: PageKey, outcome: Result<PageResponse, any Error>, latency: Double) {
-        // A cancelled request has been removed (or replaced by a newer one): it delivers nothing,
-        // and its answer never reaches the walk.
-        guard let flight = inFlight[request.page], flight.request.id == request.id else { return }
-        inFlight[request.page] = nil
         switch outcome {
         case .success(let response):
+            let movesTail = request.poll == nil && !walk.rereads(request.page, kind: request.kind)
             let page = paged(response, key: key, request: request)
             let prefix = request.poll == nil ? "" : "new items: "
             for note in response.notes + page.notes { log?(prefix + note) }
             if let warning = page.warning { log?("\(Self.label(request)): \(warning)") }
-            let result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
+            var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
+            result.live = page.live
+            if movesTail { readTail(request.page, itemCount: response.items.count, kept: page.items.count, total: page.total) }
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }
@@ -240,36 +217,12 @@ public actor Loader {
         }
     }
 
-    /// The paging half for an answer: the list's walk judges its own pages; a poll's page is read
-    /// at the tail of its round's walk (moving that walk on); a page of new items fetched again
-    /// is read against a copy of its round's walk, which stays as it was.
-    private func paged(_ response: PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
-        guard let address = request.poll else {
-            return source.page(from: response, key: key, kind: request.kind, walk: &walk)
-        }
-        var round = roundWalk(address.round)
-        guard request.kind == .poll else {
-            return source.page(from: response, key: key, kind: .refetch, walk: &round)
-        }
-        let page = source.page(from: response, key: key, kind: .next, walk: &round)
-        rounds[address.round] = round
-        // A list that was empty until now identifies items as its first poll chose.
-        if walk.identity == .undecided { walk.identity = round.identity }
-        return page
-    }
-
-    /// How `-v` names a request's page.
-    static func label(_ request: PageRequest) -> String {
-        if let poll = request.poll { return "new items, page \(poll.index + 1)" }
-        return request.reach == nil ? "page \(request.page + 1)" : "new items, read again"
-    }
-
     static func message(for error: any Error) -> String {
         if let error = error as? PageLoadError { return error.message }
         return OneLine.clean(String(describing: error))
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

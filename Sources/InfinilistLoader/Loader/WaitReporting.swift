@@ -13,6 +13,8 @@ struct FetchWait: Sendable, Equatable {
     /// The input (a pipe) is open and has nothing more yet: no countdown, the wait lasts until
     /// data comes.
     var waitsForInput = false
+    /// Set when the request reads a live list (a reconnect countdown, or a quiet stream).
+    var live: LiveStatus?
 }
 
 /// Lets code deep inside a fetch (the retrying HTTP fetcher) tell the loader that a request is

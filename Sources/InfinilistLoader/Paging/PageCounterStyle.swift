@@ -29,6 +29,14 @@ struct PageCounterStyle: PaginationStyle {
         return .page(next)
     }
 
+    /// Counters are known before the answer: the next page number, or the offset past a page as
+    /// long as the last (a short page is usually the last one anyway). Not with `{last.PATH}`
+    /// (only the answer has the last item) nor after a next link (`url`).
+    func predictedKey(after key: PageKey, itemCount: Int) -> PageKey? {
+        guard lastItemPaths.isEmpty, key.url == nil, itemCount > 0 else { return nil }
+        return key.advanced(by: itemCount)
+    }
+
     /// The page's 1-based position in the API's numbering: `{page}` counts from `firstPage`
     /// (0-based APIs say so with `--first-page 0`); offsets count pages received.
     func position(of key: PageKey) -> Int {

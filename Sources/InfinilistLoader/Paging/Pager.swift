@@ -43,6 +43,14 @@ struct Pager: Sendable {
         key.index == 0 ? ["paging by \(style.name)"] : []
     }
 
+    /// The key after `key` before its answer is in, when the style can tell (counters); never
+    /// past `--max-pages`.
+    func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey? {
+        guard let next = style.predictedKey(after: key, itemCount: itemCount ?? style.pageSize) else { return nil }
+        if let maxPages, next.index >= maxPages { return nil }
+        return next
+    }
+
     /// The page to hand to the loader for `response`, the answer to `key`.
     func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
         let rereading = walk.rereads(key.index, kind: kind)

@@ -27,10 +27,15 @@ protocol PaginationStyle: Sendable {
     /// The total number of items the answer reports, for the status line; by default the
     /// common fields and headers (`TotalCount`).
     func total(in response: PageResponse) -> Int?
+    /// The key after `key` before its answer is in, assuming the page holds `itemCount` items;
+    /// nil when only the answer can tell (cursors, links, the last item's fields).
+    func predictedKey(after key: PageKey, itemCount: Int) -> PageKey?
 }
 
 extension PaginationStyle {
     func total(in response: PageResponse) -> Int? { TotalCount.find(in: response)?.value }
+
+    func predictedKey(after key: PageKey, itemCount: Int) -> PageKey? { nil }
 
     func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
 

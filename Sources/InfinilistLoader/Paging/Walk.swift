@@ -73,6 +73,12 @@ public struct Walk: Sendable {
         }
     }
 
+    /// Forgets the keys of pages before `page`, for a source that never reads a page twice (a
+    /// stream read once by `--dump`): a walk down an endless stream then keeps nothing per page.
+    public mutating func forgetKeys(before page: Int) {
+        for old in keys.keys.filter({ $0 < page }) { keys[old] = nil }
+    }
+
     /// Records the digest of the tail page's items and says whether it repeats the page before.
     /// Only a few digests are kept, measured from the tail, so memory stays constant.
     mutating func repeatsPrevious(_ items: [String], page: Int) -> Bool {

@@ -19,6 +19,8 @@ public struct FetchedPage: Sendable, Equatable {
     /// Something the user should know about this page although it loaded (a GraphQL answer with
     /// errors beside its data): one line, shown as a notice and by `--dump` on stderr.
     public var warning: String?
+    /// Set for a page of a live list (a streaming answer).
+    public var live: LiveStatus?
 
     public init(items: [Item], continuation: Continuation, total: Int? = nil, notes: [String] = [], warning: String? = nil) {
         self.items = items

@@ -22,6 +22,8 @@ public struct PageResponse: Sendable {
     public var warning: String?
     /// For standard input or a file: where the next page starts.
     public var stream: StreamPosition?
+    /// For a streaming answer read as a live list: the connection's state.
+    public var live: LiveStatus?
 
     public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
         self.url = url

@@ -24,8 +24,17 @@ public protocol PageSource: Sendable {
     /// Releases what the source holds (the HTTP client). Called once, by whoever created the source,
     /// after the last fetch has finished.
     func close() async
+    /// The key of the page after `key` when it can be known before `key`'s answer arrives (page
+    /// numbers, offsets: `--parallel`); nil when only the answer can tell (cursors, links).
+    /// `itemCount` is the size of the last page read, nil before the first.
+    func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey?
+    /// Whether the two keys make the same request, so an answer fetched ahead with one may serve
+    /// the other (a predicted offset may differ in fields the request does not use).
+    func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool
 }
 
 extension PageSource {
     public func close() async {}
+    public func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey? { nil }
+    public func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool { first == second }
 }

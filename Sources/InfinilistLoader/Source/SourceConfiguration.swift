@@ -55,6 +55,8 @@ public struct SourceConfiguration: Sendable {
         var keptAnswers: KeptAnswersSetting = .none
         /// Answers are GraphQL: items from a connection, `--items` names it, `errors` are read.
         var readsGraphQL = false
+        /// How a streaming first answer becomes a live list (LiveSession.swift).
+        var live = LiveSession.Settings()
     }
 }
 
@@ -158,6 +160,7 @@ extension SourceOptions {
         )
         settings.keptAnswers = keptAnswers
         settings.readsGraphQL = graphQL != nil
+        settings.live = try liveSettings()
         settings.proxy = try ProxyChoice.decide(for: start.origin, proxyFlag: proxy, noProxyFlag: noProxy, environment: environment)
         return settings
     }

@@ -54,6 +54,20 @@ extension SourceOptions {
             spoolMax: streamReadOnce ? nil : spoolMax, spoolDirectory: environment["TMPDIR"], problemRows: !streamReadOnce)
     }
 
+    /// How a streaming answer is read as a live list: with the spool and the rows of values that
+    /// could not be kept, as a pipe is, unless `--dump` reads it once.
+    func liveSettings() throws(SourceOptionError) -> LiveSession.Settings {
+        guard spoolMax > 0 else { throw SourceOptionError("--spool-max must be at least 1 byte, not \(spoolMax)") }
+        var settings = LiveSession.Settings()
+        settings.streaming = live ? .always : .byContentType
+        settings.spoolMax = streamReadOnce ? nil : spoolMax
+        settings.spoolDirectory = environment["TMPDIR"]
+        settings.problemRows = !streamReadOnce
+        settings.backoff.maxDelay = max(retry.maxDelay, settings.backoff.base)
+        settings.pageSize = pageSize
+        return settings
+    }
+
     /// A file that cannot be read is a usage error, before the screen opens.
     private static func checkReadable(_ path: String) throws(SourceOptionError) {
         var info = stat()

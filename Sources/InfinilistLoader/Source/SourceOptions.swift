@@ -102,6 +102,9 @@ public struct SourceOptions: Sendable {
     /// A stream is read once (`--dump`): nothing is spooled, and values that could not be kept
     /// are warnings on stderr, not rows.
     public var streamReadOnce = false
+    /// `--live`: the first answer is read as a live stream of JSON values whatever its content
+    /// type (streaming content types are read so without it).
+    public var live = false
 
     public init() {}
 }

@@ -10,6 +10,9 @@ public struct SourceRequest: Sendable, Hashable {
     /// are added by the fetcher, which alone decides where credentials may go.
     public var headers: [HeaderField]
     public var body: [UInt8]?
+    /// Whether a streaming answer (server-sent events, JSON lines) is handed on unread, to be
+    /// read as a live list: only the first page's request may be.
+    public var streaming = StreamingAnswer.never
 
     public init(method: String = "GET", url: String, headers: [HeaderField] = [], body: [UInt8]? = nil) {
         self.method = method

@@ -1,3 +1,5 @@
+import InfinilistCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,10 +17,26 @@ enum ChunkRead: Equatable {
     case quiet
 }
 
-/// A source of bytes read in chunks: a pipe, a file, or a decompressor over one.
+/// Why an input that is still open has nothing to read yet: the footer says it.
+enum QuietReason: Sendable, Equatable {
+    /// The writer (a pipe's, a server's) has sent nothing more yet.
+    case waitingForInput
+    /// A live stream between two connections: the next attempt in `seconds`, and why.
+    case reconnecting(seconds: WaitSeconds, reason: String, isFirst: Bool)
+}
+
+/// A source of bytes read in chunks: a pipe, a file, a decompressor over one, or a streaming
+/// HTTP answer.
 protocol ByteInput: AnyObject {
     /// Up to a chunk of bytes; waits at most `milliseconds` for a pipe to have some.
     func read(waitingAtMost milliseconds: Int32) throws(PageLoadError) -> ChunkRead
+    /// Why the input is quiet, asked after each quiet read.
+    var quietReason: QuietReason { get }
+}
+
+extension ByteInput {
+    /// Pipes and files only ever wait for their writer.
+    var quietReason: QuietReason { .waitingForInput }
 }
 
 /// A file descriptor read with `poll` and `read`, so a quiet pipe never blocks for longer than

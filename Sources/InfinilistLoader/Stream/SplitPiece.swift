@@ -20,6 +20,9 @@ struct SplitPiece: Sendable, Equatable {
     let end: Int
     /// Whether the point after the piece is inside a top-level array.
     let inArrayAfter: Bool
+    /// For `.tooLong` where the input holds only a marker of what was skipped (a server-sent
+    /// event too long to keep): the size it had.
+    var skippedSize: Int? = nil
 
-    var size: Int { end - start }
+    var size: Int { skippedSize ?? end - start }
 }

@@ -33,11 +33,16 @@ final class StreamReader: @unchecked Sendable {
     /// The copy kept for re-reading when the input cannot be read twice; nil with `--dump`.
     private let spool: Spool?
     private let maxValueBytes: Int
+    /// How the bytes are cut into items: JSON values and lines, or server-sent events.
+    private let framing: StreamFraming
     // Tail queue only:
-    private var splitter: ValueSplitter
+    private var splitter: any PieceSplitting
     private var maker: StreamEntryMaker
     private var ready: [StreamEntry] = []
     private var inputEnded = false
+    /// A failure of the input that came while items were ready: those items are a page first,
+    /// and the next read at the tail fails with it.
+    private var pendingFailure: PageLoadError?
 
     private struct Shared {
         /// Where the next page at the tail starts.
@@ -55,13 +60,15 @@ final class StreamReader: @unchecked Sendable {
         case reread(end: StreamPosition, atEnd: Bool)
     }
 
-    init(input: any ByteInput, rereadDescriptor: Int32?, label: String, spool: Spool?, mode: StreamListMode, maxValueBytes: Int) {
+    init(input: any ByteInput, rereadDescriptor: Int32?, label: String, spool: Spool?, mode: StreamListMode, maxValueBytes: Int,
+         framing: StreamFraming = .values) {
         self.input = input
         self.rereadDescriptor = rereadDescriptor
         self.rereadLabel = label
         self.spool = spool
         self.maxValueBytes = maxValueBytes
-        splitter = ValueSplitter(at: .start, maxValueBytes: maxValueBytes)
+        self.framing = framing
+        splitter = framing.splitter(at: .start, maxValueBytes: maxValueBytes)
         maker = StreamEntryMaker(mode: mode, maxValueBytes: maxValueBytes)
         shared = Mutex(Shared(maker: maker))
     }
@@ -71,6 +78,7 @@ final class StreamReader: @unchecked Sendable {
         let shared = shared.withLock { $0 }
         if let known = shared.pageEnds[start] { return .reread(end: known.end, atEnd: known.atEnd) }
         guard start == shared.tail else {
+            if !canReadAgain { throw cannotReadTwice }
             throw PageLoadError(.unknownPage, "this page starts at \(start), which was never read (the input is at \(shared.tail))")
         }
         return .tail
@@ -85,21 +93,29 @@ final class StreamReader: @unchecked Sendable {
 
     /// Reads the page of at most `count` items starting at `start` (tail queue only). Returns nil
     /// when `isCancelled` became true while waiting for input (nothing read is lost: it stays for
-    /// the next request). `waiting` is called once while a quiet pipe keeps the page empty.
-    func read(from start: StreamPosition, count: Int, isCancelled: () -> Bool, waiting: () -> Void) throws(PageLoadError) -> StreamPageRead? {
+    /// the next request). `waiting` is called while a quiet input keeps the page empty, each time
+    /// the reason changes (once for a pipe; each second of a countdown to connecting again).
+    func read(from start: StreamPosition, count: Int, isCancelled: () -> Bool, waiting: (QuietReason) -> Void) throws(PageLoadError) -> StreamPageRead? {
         if case .reread(let end, let atEnd) = try plan(for: start) { return try reread(from: start, end: end, atEnd: atEnd) }
         guard let page = try readAtTail(count: count, isCancelled: isCancelled, waiting: waiting) else { return nil }
         let maker = self.maker
+        // Where pages ended is kept only when they can be read again: a dump of an endless stream
+        // keeps nothing per page.
+        let kept = canReadAgain
         shared.withLock {
-            $0.pageEnds[start] = (page.next, page.atEnd)
+            if kept { $0.pageEnds[start] = (page.next, page.atEnd) }
             $0.tail = page.next
             $0.maker = maker
         }
         return StreamPageRead(entries: page.entries, next: page.next, atEnd: page.atEnd, note: start == .start ? maker.modeNote : nil)
     }
 
-    private func readAtTail(count: Int, isCancelled: () -> Bool, waiting: () -> Void) throws(PageLoadError) -> StreamPageRead? {
-        var toldWaiting = false
+    private func readAtTail(count: Int, isCancelled: () -> Bool, waiting: (QuietReason) -> Void) throws(PageLoadError) -> StreamPageRead? {
+        var told: QuietReason?
+        if ready.isEmpty, let failure = pendingFailure {
+            pendingFailure = nil
+            throw failure
+        }
         while ready.count < count {
             if let piece = splitter.next(atEOF: inputEnded) {
                 ready += maker.entries(from: piece)
@@ -107,7 +123,15 @@ final class StreamReader: @unchecked Sendable {
             }
             if inputEnded { break }
             if isCancelled() { return nil }
-            switch try input.read(waitingAtMost: Self.pause) {
+            let chunk: ChunkRead
+            do {
+                chunk = try input.read(waitingAtMost: Self.pause)
+            } catch {
+                guard !ready.isEmpty else { throw error }
+                pendingFailure = error
+                return take(count)
+            }
+            switch chunk {
             case .bytes(let bytes):
                 try spool?.append(bytes)
                 splitter.append(bytes)
@@ -115,9 +139,10 @@ final class StreamReader: @unchecked Sendable {
                 inputEnded = true
             case .quiet:
                 if !ready.isEmpty { return take(count) }
-                if !toldWaiting {
-                    toldWaiting = true
-                    waiting()
+                let reason = input.quietReason
+                if reason != told {
+                    told = reason
+                    waiting(reason)
                 }
             }
         }
@@ -138,7 +163,7 @@ final class StreamReader: @unchecked Sendable {
     /// The entries from `start` up to `end`, read again from the file or the spool.
     private func reread(from start: StreamPosition, to end: StreamPosition, maker: StreamEntryMaker) throws(PageLoadError) -> [StreamEntry] {
         guard start != end else { return [] }
-        var splitter = ValueSplitter(at: start, maxValueBytes: maxValueBytes)
+        var splitter = framing.splitter(at: start, maxValueBytes: maxValueBytes)
         var maker = maker
         var offset = start.offset
         var exhausted = false
@@ -170,6 +195,13 @@ final class StreamReader: @unchecked Sendable {
     private func readAgain(at offset: Int) throws(PageLoadError) -> [UInt8] {
         if let rereadDescriptor { return try PositionalRead.read(rereadDescriptor, at: offset, count: 65_536, label: rereadLabel) }
         if let spool { return try spool.read(at: offset, count: 65_536) }
-        throw PageLoadError(.unknownPage, "\(rereadLabel) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
+        throw cannotReadTwice
+    }
+
+    /// Whether a page read before can be read again: from the file, or from the spool.
+    var canReadAgain: Bool { rereadDescriptor != nil || spool != nil }
+
+    private var cannotReadTwice: PageLoadError {
+        PageLoadError(.unknownPage, "\(rereadLabel) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
     }
 }

@@ -9,7 +9,12 @@
 /// raw line break inside a string, or a `{`/`[` at the start of a line while an object is still
 /// open, which no pretty-printer writes) gives its first line as `.text` and scanning starts again
 /// on the next line, so one bad line of a log costs that line only.
-struct ValueSplitter {
+///
+/// A JSON text sequence (RFC 7464, `application/json-seq`, `jq --seq`) is read too: the record
+/// separator (RS, 0x1E) before each value is a separator like whitespace, and an RS inside a
+/// value that is still open means that value was cut short (the RFC's rule), so it is handed out
+/// as text and the next record is read whole.
+struct ValueSplitter: PieceSplitting {
     let maxValueBytes: Int
     private var buffer: [UInt8] = []
     /// Input offset of `buffer[0]`.
@@ -47,7 +52,7 @@ struct ValueSplitter {
     /// Input offset of the first byte not handed out yet.
     var position: Int { value?.offset ?? base + scan }
 
-    mutating func append(_ bytes: some Sequence<UInt8>) {
+    mutating func append(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
     }
 
@@ -65,7 +70,7 @@ struct ValueSplitter {
     private mutating func openValue() -> OpenValue? {
         while scan < buffer.count {
             let byte = buffer[scan]
-            if Self.isSpace(byte) || (inArray && byte == UInt8(ascii: ",")) {
+            if Self.isSpace(byte) || byte == Self.recordSeparator || (inArray && byte == UInt8(ascii: ",")) {
                 scan += 1
             } else if !inArray && byte == UInt8(ascii: "[") {
                 inArray = true
@@ -177,6 +182,8 @@ struct ValueSplitter {
             open.shape = .text
             return byte == newline ? .complete(index) : nil
         case .string, .container:
+            // A record separator cannot be inside a value: the value was cut short there.
+            if byte == Self.recordSeparator { return .broken(index) }
             if open.inString || (open.shape == .string && index == open.start) {
                 if index == open.start { open.inString = true; return nil }
                 if open.escaped {
@@ -242,12 +249,15 @@ struct ValueSplitter {
         return rest.isEmpty
     }
 
+    /// RS, which starts each record of a JSON text sequence (RFC 7464).
+    static let recordSeparator: UInt8 = 0x1E
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     private static func endsScalar(_ byte: UInt8) -> Bool {
-        isSpace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+        isSpace(byte) || byte == recordSeparator || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
             || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"")
     }
 }

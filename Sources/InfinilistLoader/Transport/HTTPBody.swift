@@ -10,6 +10,8 @@ struct HTTPBody: Sendable {
     var shownURL: String? = nil
     /// The method of the request that was answered (a 303 turns a POST into a GET), for `-v`.
     var method = "GET"
+    /// A streaming answer handed on unread (`bytes` is empty): the body of a live list.
+    var stream: StreamingBody? = nil
 
     var contentType: String { headers.first(named: "content-type") ?? "no content type" }
     var isSuccess: Bool { (200...299).contains(status) }

@@ -7,7 +7,8 @@ import NIOSSL
 /// Performs one page's request the way infinilist must: its own headers, credentials only where
 /// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
 /// https→http downgrades (`RedirectPolicy`), and the body streamed into memory only up to a byte
-/// cap. gzip and deflate bodies are decompressed by the client as they stream in (its limit is set
+/// cap. A streaming answer the request accepts (`SourceRequest.streaming`) is handed on unread
+/// once its head arrives: the deadline covers the head only. gzip and deflate bodies are decompressed by the client as they stream in (its limit is set
 /// in `HTTPSource`), so the cap applies to the decompressed size. It takes only a `RequestURL`, so nothing unchecked reaches AsyncHTTPClient. Everything
 /// it throws is a `PageLoadError` naming the page and host, or `CancellationError`.
 struct HTTPFetcher: Sendable {
@@ -72,6 +73,15 @@ struct HTTPFetcher: Sendable {
             }
             let success = (200...299).contains(status)
             let headers = response.headers.map { HeaderField(name: $0.name, value: $0.value) }
+            if success, let framing = sent.streaming.framing(of: response.headers.first(name: "content-type"), status: status) {
+                // A live list: its body may never end, so it is read as it comes, by the source,
+                // outside this exchange's deadline.
+                var body = HTTPBody(url: current.text, status: status, reason: response.status.reasonPhrase, headers: headers, bytes: [])
+                if let sentCredentials { body.shownURL = URLText.insertingUserInfo(sentCredentials.shown, into: current.text) }
+                body.method = sent.method
+                body.stream = StreamingBody(body: response.body, framing: framing)
+                return body
+            }
             // Content-Length counts the bytes on the wire; a compressed body is judged as it inflates.
             let decompressed = ContentEncodingCheck.decompressed(in: headers)
             if success, decompressed == nil, let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes {

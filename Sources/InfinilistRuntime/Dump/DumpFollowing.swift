@@ -51,7 +51,7 @@ extension DumpModel {
             effects.append(.report("infinilist: new items: \(failure.message); trying again in \(FollowInterval.text(following.interval))"))
         case .pageWaiting(let wait):
             effects += waiting(wait)
-        case .key, .mouse, .resized, .tick, .wallClock:
+        case .key, .mouse, .resized, .tick, .wallClock, .actionReport:
             break
         }
         if following.run == nil, let clock {

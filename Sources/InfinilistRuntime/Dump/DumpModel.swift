@@ -62,7 +62,7 @@ public struct DumpModel: Model {
             return [.report(report), .quit(code: 1, output: [])]
         case .pageWaiting(let wait):
             return waiting(wait)
-        case .key, .mouse, .resized, .tick, .wallClock:
+        case .key, .mouse, .resized, .tick, .wallClock, .actionReport:
             return []
         }
     }

@@ -11,13 +11,21 @@ public struct Dumper: Sendable {
 
     /// `--format`: write row text, not JSON.
     public var writesText: Bool
+    /// The descriptor `output` writes to, when it may be a pipe whose reader can go away while
+    /// nothing is written (a quiet live stream): the dump then stops at once, as a broken pipe.
+    public var outputDescriptor: Int32?
+
+    /// Pages fetched before they are asked for: by default the next one as soon as its key is
+    /// known (one request at a time still); `--parallel N` predicts more.
+    public var readAhead: ReadAhead
     /// `--follow`: once the list is written, poll for new items every this many seconds.
     public var follow: Double?
 
-    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
+    public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, readAhead: ReadAhead? = nil, follow: Double? = nil) {
         self.maxItems = maxItems
         self.verbose = verbose
         self.writesText = writesText
+        self.readAhead = readAhead ?? ReadAhead(depth: 1, itemBudget: maxItems)
         self.follow = follow
     }
 
@@ -33,17 +41,21 @@ public struct Dumper: Sendable {
     public func run(source: any PageSource, inbox: Inbox, output: any LineOutput, errors: any LineOutput) -> Outcome {
         var note: (@Sendable (String) -> Void)?
         if verbose { note = { inbox.post(.note($0)) } }
-        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead)
         let driver = LoaderDriver(loader: loader)
+        let watched = outputDescriptor.map(OutputReaderWatch.watchable) ?? -1
         var loop = EventLoop(
             model: DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText, follow: follow),
-            screen: DumpScreen(),
+            screen: DumpScreen(watching: watched),
             inbox: inbox,
             loader: driver,
             output: output,
             errors: errors
         )
-        let exit = loop.run()
+        var exit = loop.run()
+        if exit == .signal(SIGHUP), OutputReaderWatch.readerGone(watched) {
+            exit = .outputFailed(OutputFailure(code: EPIPE, destination: "stdout"))
+        }
         if case .signal = exit {
             errors.write(line: "infinilist: interrupted after \(DumpModel.count(loop.model.written, "item"))")
             errors.flush()

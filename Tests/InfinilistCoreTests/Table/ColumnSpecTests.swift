@@ -41,4 +41,19 @@ import Testing
         #expect(message("a..b")?.hasPrefix("malformed path 'a..b'") == true)
         #expect(message(Array(repeating: "a", count: 41).joined(separator: ","))?.contains("at most 40") == true)
     }
+
+    /// A column's text (what the picker shows as `--columns`) reads back to the same column,
+    /// alone or in a list, whatever its keys hold: a list's separators, brackets, quotes, dots,
+    /// spaces at either end, digits, nothing, other scripts.
+    @Test func aColumnsTextReadsBackToIt() throws {
+        let keys = ["title", "a,b", "w:10", "x=y", "[0]", "\"q\"", "a.b", " pad ", "0", "", "имя", "名前", "e\u{301}", "it's"]
+        for key in keys {
+            for path in [JSONPath([.key(key)]), JSONPath([.key("data"), .key(key)]), JSONPath([.key(key), .key("x")])] {
+                for spec in [ColumnSpec(path: path), ColumnSpec(path: path, width: 9), ColumnSpec(path: path, width: 3, header: "h")] {
+                    #expect(try ColumnSpec.parseList(spec.text) == [spec], "\(spec.text)")
+                    #expect(try ColumnSpec.parseList([spec, spec].map(\.text).joined(separator: ",")) == [spec, spec], "\(spec.text)")
+                }
+            }
+        }
+    }
 }

@@ -8,11 +8,11 @@ import Testing
     @Test func githubIssuesAt80Columns() {
         let state = tableState(TableFixtures.githubIssues)
         #expect(frame(state) == """
-          number  title                           login                 state   comments
-        >  78012  Crash in SILGen when a closur…  jckarter              open           3
-           78011  Improve diagnostics for missi…  hborla                open          12
-           77950  Typo in docs                    octocat               closed         0
-           61234  Package resolution hangs behi…  a-very-long-login-n…  open         145
+          number  title                         login                 state   comments ›
+        >  78012  Crash in SILGen when a clos…  jckarter              open           3
+           78011  Improve diagnostics for mis…  hborla                open          12
+           77950  Typo in docs                  octocat               closed         0
+           61234  Package resolution hangs be…  a-very-long-login-n…  open         145
           — end · 4 items · end —
 
          infinilist · test                                        row 1/4 · end · 0 ms
@@ -83,11 +83,11 @@ import Testing
     @Test func at40ColumnsTheRightmostColumnsGo() {
         let state = tableState(TableFixtures.githubIssues, size: Size(rows: 7, columns: 40))
         #expect(frame(state) == """
-          number  title
-        >  78012  Crash in SILGen when a closur…
-           78011  Improve diagnostics for missi…
+          number  title                        ›
+        >  78012  Crash in SILGen when a clos…
+           78011  Improve diagnostics for mis…
            77950  Typo in docs
-           61234  Package resolution hangs behi…
+           61234  Package resolution hangs be…
           — end · 4 items · end —
          infinilist · te  row 1/4 · end · 0 ms
         """)
@@ -96,11 +96,11 @@ import Testing
     @Test func at20ColumnsOnlyTheTitleIsLeft() {
         let state = tableState(TableFixtures.githubIssues, size: Size(rows: 7, columns: 20))
         #expect(frame(state) == """
-          title
-        > Crash in SILGen w…
-          Improve diagnosti…
+        ‹ title            ›
+        > Crash in SILGen…
+          Improve diagnos…
           Typo in docs
-          Package resolutio…
+          Package resolut…
           — end · 4 items ·
          in  row 1/4 · end
         """)
@@ -130,9 +130,9 @@ import Testing
             #"{"title":"a title that is much longer than the column can hold at this width","author":"an-author-name-longer-than-thirty-columns","score":123456789012345678901234}"#,
         ], size: Size(rows: 5, columns: 60))
         #expect(frame(state) == """
-          title                                 author
-        > short                                 bo
-          a title that is much longer than th…  an-author-name-long…
+          title                               author               ›
+        > short                               bo
+          a title that is much longer than …  an-author-name-long…
           — end · 2 items · end —
          infinilist · test                    row 1/2 · end · 0 ms
         """)

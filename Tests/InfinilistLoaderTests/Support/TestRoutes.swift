@@ -92,6 +92,7 @@ enum TestRoutes {
             return json(#"{"items": [{\#(fields.joined(separator: ", "))}]}"#)
         }
         PostRoutes.register(on: router, log: log)
+        ParallelRoutes.register(on: router, log: log)
         Replicas.register(on: router, log: log)   // the APIs of docs/pagination-apis.md
         return router
     }

@@ -1,0 +1,145 @@
+import Dispatch
+import InfinilistCore
+import Synchronization
+
+/// Reads the pages of one stream (standard input, a file, a streaming HTTP answer) through its
+/// `StreamReader`: a page at the tail on the stream's own serial queue (reads block in `poll` or
+/// on the network channel, which must not hold a thread of Swift's cooperative pool), a page read
+/// before on any thread, beside a tail read that may be waiting. While the tail is quiet it tells
+/// the loader why (waiting for input, or the countdown to connecting again), in order.
+///
+/// The paging half is the same for every stream: the next page starts where this one ended, and
+/// the end of the input ends the list.
+final class StreamPages: Sendable {
+    let name: String
+    private let pageSize: Int
+    /// Whether values that could not be kept are shown as rows (the screen) or only said on
+    /// stderr (`--dump`, whose output must stay the input's items).
+    private let problemRows: Bool
+    /// Why the list ends when the input does: `end of input`, `the server ended the stream`.
+    private let endReason: String
+    /// The state of a live stream's connection, for every page and wait; nil for pipes and files.
+    private let live: (@Sendable () -> LiveStatus)?
+    private let reader: StreamReader
+    /// The only queue that reads at the tail (see `StreamReader`).
+    private let queue = DispatchQueue(label: "infinilist.stream")
+
+    init(reader: StreamReader, name: String, pageSize: Int, problemRows: Bool, endReason: String, live: (@Sendable () -> LiveStatus)? = nil) {
+        self.reader = reader
+        self.name = name
+        self.pageSize = pageSize
+        self.problemRows = problemRows
+        self.endReason = endReason
+        self.live = live
+    }
+
+    func fetch(_ key: PageKey) async throws -> PageResponse {
+        let reader = self.reader
+        let start = key.stream ?? .start
+        if case .reread(let end, let atEnd) = try reader.plan(for: start) {
+            // Beside a tail read that may be waiting for a quiet input.
+            let read = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Result { () throws(PageLoadError) in try reader.reread(from: start, end: end, atEnd: atEnd) })
+                }
+            }
+            return response(read, key: key)
+        }
+        let count = pageSize
+        let cancelled = CancelFlag()
+        // Waits go to the loader through one ordered stream, so a countdown is never overtaken by
+        // an older one.
+        let (waits, reporting) = AsyncStream.makeStream(of: FetchWait.self)
+        let reporter = WaitReporting.reporter
+        let forwarding = Task {
+            for await wait in waits { await reporter?.report(wait) }
+        }
+        defer {
+            reporting.finish()
+            forwarding.cancel()
+        }
+        let live = self.live
+        let read: StreamPageRead? = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    let waiting = { (reason: QuietReason) in
+                        var wait: FetchWait
+                        switch reason {
+                        case .waitingForInput:
+                            wait = FetchWait(seconds: 0, reason: "waiting for input", isRetry: false, isFirst: true, waitsForInput: true)
+                        case .reconnecting(let seconds, let why, let isFirst):
+                            wait = FetchWait(seconds: seconds, reason: why, isRetry: true, isFirst: isFirst)
+                        }
+                        wait.live = live?()
+                        reporting.yield(wait)
+                    }
+                    do {
+                        continuation.resume(returning: try reader.read(from: start, count: count, isCancelled: cancelled.isSet, waiting: waiting))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+        guard let read else { throw CancellationError() }
+        return response(read, key: key)
+    }
+
+    private func response(_ read: StreamPageRead, key: PageKey) -> PageResponse {
+        var items: [JSONValue] = []
+        var textLines = 0
+        var problems: [String] = []
+        for entry in read.entries {
+            switch entry.content {
+            case .value(let value): items.append(value)
+            case .text(let line):
+                textLines += 1
+                items.append(.string(line))
+            case .problem(let message):
+                problems.append(message)
+                if problemRows { items.append(.string("✗ " + message)) }
+            }
+        }
+        var notes = read.note.map { [$0] } ?? []
+        if textLines > 0 { notes.append("page \(key.index + 1): \(Counted.text(textLines, "line")) not JSON, kept as text") }
+        var answer = PageResponse(url: name, body: .null, items: items, notes: notes)
+        answer.stream = read.next
+        answer.live = live?()
+        if read.atEnd { answer.end = EndReason(endReason) }
+        if let first = problems.first {
+            answer.warning = problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more on this page)"
+        }
+        return answer
+    }
+
+    /// Whether no page can be read twice (`--dump`: no spool).
+    var readsOnce: Bool { !reader.canReadAgain }
+
+    /// The next page starts where this one ended; the end of the input is the end of the list.
+    /// A stream read once forgets each page's key once it is read.
+    static func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
+        let items = response.items.map(shape.item(from:))
+        let continuation: FetchedPage.Continuation
+        if let end = response.end {
+            continuation = .end(end)
+        } else {
+            var next = key.advanced(by: items.count)
+            next.stream = response.stream
+            continuation = .next(next)
+        }
+        if !walk.rereads(key.index, kind: kind) { walk.advance(past: key.index, to: continuation) }
+        if readsOnce { walk.forgetKeys(before: key.index + 1) }
+        var page = FetchedPage(items: items, continuation: continuation, notes: [], warning: response.warning)
+        page.live = response.live
+        return page
+    }
+}
+
+/// Set when a fetch's task is cancelled; read by the reader between waits.
+final class CancelFlag: Sendable {
+    private let flag = Mutex(false)
+    func set() { flag.withLock { $0 = true } }
+    func isSet() -> Bool { flag.withLock { $0 } }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import InfinilistCore
+@testable import InfinilistLoader
+import Testing
+
+/// Streaming answers read as live lists, against a real Hummingbird server: each value is an item
+/// as soon as it arrives, whatever the chunks; server-sent events with comments, `retry:`, ids and
+/// multi-line data; reconnecting with `Last-Event-ID`, with a capped backoff; a slow stream that
+/// no `--timeout` cuts off; a stream longer than the page window read again from the spool.
+@Suite struct LiveStreamTests {
+    @Test func jsonLinesCutInsideCharactersAndLinesAreWholeItems() async throws {
+        try await withLiveServer { base, log in
+            let source = try HTTPSource(url: "\(base)/ndjson/split", options: LiveTest.options(clock: TestClock()))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items == [
+                #"{"id":1,"name":"Zoë"}"#, #"{"id":2,"name":"日本語"}"#, #"{"id":3,"name":"🏳️‍🌈 flag"}"#, #"{"id":4,"name":"plain"}"#,
+            ])
+            #expect(walked.end == EndReason("the server ended the stream"))
+            #expect(walked.pages.allSatisfy { $0.live == LiveStatus(reconnects: 0) })
+            #expect(log.requests("/ndjson/split").count == 1)
+        }
+    }
+
+    /// The first items are a page while the server still holds the connection open: the body is
+    /// streamed, not collected.
+    @Test func itemsArriveBeforeTheStreamEnds() async throws {
+        try await withLiveServer { base, log in
+            let source = try HTTPSource(url: "\(base)/jsonl/hold", options: LiveTest.options(clock: TestClock()))
+            var walked = await LiveTest.walk(source, limit: 1)
+            #expect(walked.items == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
+            #expect(walked.end == nil && walked.failure == nil)
+            #expect(!log.allEvents.contains("closed"))
+            log.release()
+            walked = await LiveTest.walk(source, from: walked)
+            #expect(walked.items.suffix(2) == [#"{"id":4}"#, #"{"id":5}"#])
+            #expect(walked.end == EndReason("the server ended the stream"))
+            await source.close()
+        }
+    }
+
+    @Test func closingTheSourceClosesTheConnection() async throws {
+        try await withLiveServer { base, log in
+            let source = try HTTPSource(url: "\(base)/jsonl/hold", options: LiveTest.options(clock: TestClock()))
+            _ = await LiveTest.walk(source, limit: 1)
+            await source.close()
+            #expect(await log.waitForEvent("closed"))
+        }
+    }
+
+    @Test func aJSONTextSequenceReadsEachRecordAndKeepsACutOneAsText() async throws {
+        try await withLiveServer { base, _ in
+            let source = try HTTPSource(url: "\(base)/json-seq", options: LiveTest.options(clock: TestClock()))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items == [#"{"id":1}"#, #""{\"id\": 2, \"trunc""#, #"{"id":3}"#, "42"])
+            #expect(walked.end != nil)
+        }
+    }
+
+    @Test func serverSentEventsCutAnywhereGiveOneItemPerEventsData() async throws {
+        try await withLiveServer { base, log in
+            let clock = TestClock()
+            let source = try HTTPSource(url: "\(base)/sse/split", options: LiveTest.options(clock: clock))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items == [
+                #"{"id":1,"name":"Zoë"}"#, #"{"id":2,"lines":"two"}"#, #""plain text\non two lines""#, #"{"id":3,"name":"日本語 🌈"}"#,
+            ])
+            // The server closed the stream: connected again after its `retry: 250`, with the last
+            // id, and told to stop (204).
+            #expect(log.requests("/sse/split").map(\.lastEventID) == [nil, "3"])
+            #expect(clock.sleeps.all.reduce(0, +) == 0.25)
+            #expect(walked.end == EndReason("the server ended the stream"))
+        }
+    }
+
+    @Test func aReconnectionSendsLastEventIDAndResumes() async throws {
+        try await withLiveServer { base, log in
+            let clock = TestClock()
+            let source = try HTTPSource(url: "\(base)/sse/resume", options: LiveTest.options(clock: clock))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items == (1...5).map { #"{"n":\#($0)}"# })
+            #expect(log.requests("/sse/resume").map(\.lastEventID) == [nil, "3", "5"])
+            #expect(walked.pages.last?.live == LiveStatus(reconnects: 2))
+            // No retry: field: a second each time (each connection brought events).
+            #expect(clock.sleeps.all == [1, 1])
+        }
+    }
+
+    @Test func aDroppedConnectionIsMadeAgainAndACutValueStaysAlone() async throws {
+        try await withLiveServer { base, log in
+            let clock = TestClock()
+            let source = try HTTPSource(url: "\(base)/ndjson/drop", options: LiveTest.options(clock: clock))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            // The value cut by the break is a row of its own when its bytes arrived before the
+            // close; on a busy machine the close can overtake them (the kernel drops unread data
+            // on a reset). Either way nothing is merged, duplicated or lost after it.
+            let cut = #""{\"id\": 3, \"na""#
+            #expect(walked.items.filter { $0 != cut } == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3,"name":"again"}"#, #"{"id":4}"#])
+            #expect(walked.items.firstIndex(of: cut).map { $0 == 2 } ?? true)
+            #expect(log.requests("/ndjson/drop").count == 2)
+            #expect(walked.pages.last?.live == LiveStatus(reconnects: 1))
+            #expect(walked.end == EndReason("the server ended the stream"))
+        }
+    }
+
+    /// A server that closes every connection at once is connected again ten times, waiting
+    /// longer each time up to 30 s, then the page fails saying so: never a busy loop.
+    @Test func aReconnectStormIsCappedAndReported() async throws {
+        try await withLiveServer { base, log in
+            let clock = TestClock()
+            let source = try HTTPSource(url: "\(base)/sse/storm", options: LiveTest.options(clock: clock))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items.isEmpty)
+            let failure = try #require(walked.failure)
+            #expect(failure.message.hasPrefix("the stream from 127.0.0.1:"))
+            #expect(failure.message.hasSuffix(" was connected again 10 times in a row without sending anything (last: the server closed the stream from \(base.dropFirst(7))); stopped reconnecting"), "\(failure.message)")
+            #expect(log.requests("/sse/storm").count == 11)
+            // Waited 1, 2, 4, 8, 16, then 30 s five times (LiveBackoffTests has the sequence).
+            #expect(clock.slept == 181)
+        }
+    }
+
+    /// One item every 1.5 s with a `--timeout` of 1 s: the timeout bounds the answer's head, not a
+    /// quiet stream, and the wait says it is waiting for input, live.
+    @Test func aSlowStreamIsNotCutOffByTheTimeout() async throws {
+        try await withLiveServer { base, _ in
+            let source = try HTTPSource(url: "\(base)/slow", options: LiveTest.options(clock: TestClock(), timeout: .seconds(1)))
+            let inbox = MessageInbox()
+            let loader = Loader(source: source, deliver: inbox.deliver)
+            var items: [String] = []
+            var page = 0
+            while page < 10 {
+                let result = try await inbox.answer(to: PageRequest(id: RequestID(page + 1), page: page), from: loader)
+                items += result.items.map(\.json)
+                #expect(result.live != nil)
+                if result.end != nil { break }
+                page += 1
+            }
+            await loader.shutdown()
+            await source.close()
+            #expect(items == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
+            let waits = inbox.all.compactMap(\.waiting)
+            #expect(waits.contains { $0.waitsForInput && $0.live == LiveStatus() })
+            #expect(!inbox.all.contains { $0.failed != nil })
+        }
+    }
+
+    /// 500 items in pages of 10: every page read again (as the screen does for pages it dropped)
+    /// comes from the spool, identical, with one request in all.
+    @Test func pagesPastTheWindowAreReadAgainFromTheSpool() async throws {
+        try await withLiveServer { base, log in
+            let source = try HTTPSource(url: "\(base)/many?n=500", options: LiveTest.options(clock: TestClock(), pageSize: 10))
+            var walked = await LiveTest.walk(source)
+            #expect(walked.items.count == 500)
+            #expect(walked.end != nil)
+            for page in [0, 7, 49] {
+                let key = try #require(walked.walk.key(for: page))
+                let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walked.walk)
+                #expect(again.items == walked.pages[page].items)
+            }
+            await source.close()
+            #expect(log.requests("/many").count == 1)
+        }
+    }
+
+    /// `--dump` reads a stream once and keeps nothing of it (no spool, no key or end per page), so
+    /// an endless stream costs no memory per page; a page asked for again says why it cannot be.
+    @Test func aDumpKeepsNothingPerPage() async throws {
+        try await withLiveServer { base, _ in
+            var options = LiveTest.options(clock: TestClock(), pageSize: 10)
+            options.streamReadOnce = true
+            let source = try HTTPSource(url: "\(base)/many?n=30", options: options)
+            let walked = await LiveTest.walk(source)
+            #expect(walked.items.count == 30)
+            #expect((0...2).allSatisfy { walked.walk.key(for: $0) == nil })
+            do {
+                _ = try await source.fetch(PageKey(index: 0, page: 1))
+                Issue.record("page 1 was read twice")
+            } catch let error as PageLoadError {
+                #expect(error.message == "the stream from \(base.dropFirst(7)) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
+            }
+            await source.close()
+        }
+    }
+
+    /// A refusal when connecting again (401) fails the page with the server's message; `r` asks
+    /// again, which connects again.
+    @Test func aRefusalFailsThePageAndRetryingConnectsAgain() async throws {
+        try await withLiveServer { base, log in
+            let source = try HTTPSource(url: "\(base)/sse/refuse", options: LiveTest.options(clock: TestClock()))
+            var walked = await LiveTest.walk(source)
+            #expect(walked.items == [#"{"n":1}"#])
+            let failure = try #require(walked.failure)
+            #expect(failure.message.hasPrefix("HTTP 401 Unauthorized from 127.0.0.1:"), "\(failure.message)")
+            #expect(failure.message.hasSuffix(": token expired"))
+            walked.failure = nil
+            walked = await LiveTest.walk(source, from: walked)
+            #expect(walked.items == [#"{"n":1}"#, #"{"n":2}"#])
+            #expect(walked.end == EndReason("the server ended the stream"))
+            // After `r` the stream resumes after the last event seen.
+            #expect(log.requests("/sse/refuse").map(\.lastEventID) == [nil, "1", "1", "2"])
+            await source.close()
+        }
+    }
+
+    /// An ordinary JSON answer is still read whole; only the first request may stream.
+    @Test func anOrdinaryJSONAnswerIsNotLive() async throws {
+        try await withLiveServer { base, _ in
+            let source = try HTTPSource(url: "\(base)/api/v1/namespaces/default/pods", options: LiveTest.options(clock: TestClock()))
+            let walked = await LiveTest.walk(source, limit: 1)
+            await source.close()
+            #expect(walked.items.count == 2)
+            #expect(walked.pages.first?.live == nil)
+        }
+    }
+}

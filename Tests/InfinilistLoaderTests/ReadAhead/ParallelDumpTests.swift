@@ -1,0 +1,107 @@
+import InfinilistCore
+@testable import InfinilistLoader
+import InfinilistRuntime
+import Testing
+
+/// `--dump --parallel N` against the real test server, whose pages each take 100 ms: items come
+/// out whole and in order, up to N requests overlap, at most N − 1 go past the end (none with a
+/// total), a 429 drops to one at a time, and the default never overlaps requests.
+@Suite struct ParallelDumpTests {
+    private struct Run {
+        let lines: [String]
+        let notes: [String]
+        let status: Int32
+    }
+
+    private static func dump(_ url: String, depth: Int? = nil, maxItems: Int? = nil) async throws -> Run {
+        var options = SourceOptions()
+        options.pageSize = 10
+        let source = try HTTPSource(url: url, options: options)
+        let output = LineCollector()
+        let errors = LineCollector()
+        let readAhead = depth.map { ReadAhead(depth: $0, itemBudget: maxItems) }
+        let status = await Dumper(maxItems: maxItems, verbose: true, readAhead: readAhead).run(source: source, output: output, errors: errors)
+        await source.close()
+        return Run(lines: output.lines, notes: errors.lines, status: status)
+    }
+
+    private static func ids(_ lines: [String]) -> [Int] {
+        lines.compactMap { line in
+            guard case .object(let fields)? = try? JSONParser.parse(line), let id = fields.first(where: { $0.key == "id" })?.value,
+                  case .number(let text) = id else { return nil }
+            return Int(text)
+        }
+    }
+
+    private static func requests(_ log: RequestLog, _ route: String) -> Int {
+        log.count { $0.hasPrefix("/parallel/\(route)?") }
+    }
+
+    @Test func pageNumbersFourAtATimeComeOutInOrderWithAtMostThreePastTheEnd() async throws {
+        try await withTestServer { base, log in
+            let run = try await Self.dump(base + "/parallel/pages4?page={page}&per_page={limit}", depth: 4)
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            // At least two at once (one at a time never overlaps: see the serial test); how many
+            // more depends on how soon a busy machine launches them within the 100 ms.
+            #expect(ParallelRoutes.gauge("pages4").most >= 2, "requests did not overlap")
+            #expect(ParallelRoutes.gauge("pages4").most <= 4)
+            // 10 pages, the empty 11th that ends the list, and at most 3 fetched past it.
+            let requests = Self.requests(log, "pages4")
+            #expect((11...14).contains(requests), "\(requests) requests")
+            #expect(run.notes.contains("page 5: fetched ahead"), "\(run.notes)")
+        }
+    }
+
+    @Test func offsetsFourAtATimeComeOutInOrder() async throws {
+        try await withTestServer { base, _ in
+            let run = try await Self.dump(base + "/parallel/offsets?offset={offset}&limit={limit}", depth: 4)
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(ParallelRoutes.gauge("offsets").most >= 2)
+        }
+    }
+
+    /// With the total known from the first answer, nothing past it is requested.
+    @Test func aKnownTotalMeansNoRequestPastTheEnd() async throws {
+        try await withTestServer { base, log in
+            let run = try await Self.dump(base + "/parallel/total?page={page}&per_page={limit}&total=1", depth: 4)
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(Self.requests(log, "total") == 10, "\(log.all)")
+        }
+    }
+
+    /// The default (`--dump` without `--parallel`) asks for the next page as soon as its key is
+    /// known, but never has two requests out at once.
+    @Test func theDefaultIsOneRequestAtATime() async throws {
+        try await withTestServer { base, log in
+            let run = try await Self.dump(base + "/parallel/serial?page={page}&per_page={limit}")
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(ParallelRoutes.gauge("serial").most == 1)
+            #expect(Self.requests(log, "serial") == 11)
+        }
+    }
+
+    /// A 429 says the server wants fewer requests: the rest of the dump goes one at a time.
+    @Test func aRateLimitDropsToOneRequestAtATime() async throws {
+        try await withTestServer { base, _ in
+            let run = try await Self.dump(base + "/parallel/limited?page={page}&per_page={limit}", depth: 4)
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(run.notes.contains("a request had to wait: fetching one page at a time from now on"), "\(run.notes)")
+        }
+    }
+
+    /// `--max-items` reached: no page is fetched ahead of a dump that is about to stop.
+    @Test func maxItemsStopsTheReadAhead() async throws {
+        try await withTestServer { base, log in
+            let run = try await Self.dump(base + "/parallel/budget?page={page}&per_page={limit}", depth: 4, maxItems: 15)
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...15))
+            // Page 2 is predicted (it starts at item 10), page 3 would start past the 15 wanted.
+            #expect(Self.requests(log, "budget") == 2, "\(log.all)")
+        }
+    }
+}

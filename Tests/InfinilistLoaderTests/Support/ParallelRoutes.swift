@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import Synchronization
+
+/// How many requests a route is answering at once, and the most it ever was.
+final class ConcurrencyGauge: Sendable {
+    private let state = Mutex((now: 0, most: 0))
+    func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+    func leave() { state.withLock { $0.now -= 1 } }
+    var most: Int { state.withLock { $0.most } }
+}
+
+/// Slow pages for `--parallel`: every answer takes 100 ms, so requests in flight together show
+/// as overlapping answers in the gauge. `?page=N&per_page=K` or `?offset=N&limit=K`, 10 pages of
+/// `per_page` items (`pages=` changes the count), then empty pages; `total=1` reports the total.
+/// `/parallel/limited` answers its second request with a 429 and `Retry-After: 1`.
+enum ParallelRoutes {
+    static let gauge = ConcurrencyGauge()
+    static let latency = Duration.milliseconds(100)
+
+    static func register(on router: Router<BasicRequestContext>, log: RequestLog) {
+        router.get("parallel/:gauge") { request, context in
+            let name = context.parameters.get("gauge") ?? ""
+            let query = request.uri.queryParameters
+            let perPage = Int(query["per_page"] ?? query["limit"] ?? "") ?? 10
+            let pages = Int(query["pages"] ?? "") ?? 10
+            let start = query["offset"].flatMap { Int($0) } ?? ((Int(query["page"] ?? "") ?? 1) - 1) * perPage
+            if name == "limited", log.count(where: { $0.hasPrefix("/parallel/limited") }) == 2 {
+                return Response(status: .tooManyRequests, headers: [.contentType: "application/json", .retryAfter: "1"],
+                                body: .init(byteBuffer: ByteBuffer(string: #"{"message": "slow down"}"#)))
+            }
+            gauge(name).enter()
+            defer { gauge(name).leave() }
+            try await Task.sleep(for: latency)
+            let end = pages * perPage
+            let items = (start..<max(start, min(end, start + perPage))).map { #"{"id": \#($0 + 1), "title": "Item \#($0 + 1)"}"# }
+            let total = query["total"] == "1" ? #", "total_count": \#(end)"# : ""
+            return Replica.json(#"{"items": [\#(items.joined(separator: ", "))]\#(total)}"#)
+        }
+    }
+
+    private static let gauges = Mutex([String: ConcurrencyGauge]())
+
+    /// The gauge of one route name, so tests running at once do not share one.
+    static func gauge(_ name: String) -> ConcurrencyGauge {
+        gauges.withLock { gauges in
+            if let gauge = gauges[name] { return gauge }
+            let gauge = ConcurrencyGauge()
+            gauges[name] = gauge
+            return gauge
+        }
+    }
+}
