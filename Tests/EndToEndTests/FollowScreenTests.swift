@@ -15,7 +15,7 @@ struct FollowScreenTests {
         let router = Router()
         feed.route(on: router)
         return try await withLocalServer(router: router) { port in
-            try await body("http://127.0.0.1:\(port)/feed?page={page}")
+            try await body(feed.url(port: port))
         }
     }
 
@@ -49,6 +49,31 @@ struct FollowScreenTests {
             }
             #expect(Self.pointed(top)?.contains("item 102") == true)
             #expect(top.contains { $0.contains("item 101") })
+            try tmux.send("q")
+            #expect(try await tmux.waitForExit(timeout: patience) == 0)
+        }
+    }
+
+    /// The README's example, on a GitHub-shaped replica that grows: no `{page}` in the URL, the
+    /// next page through `Link`, `ETag` and 304s.
+    @Test func aGrowingGitHubReplicaIsFollowed() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let feed = GrowingFeed(count: 60, perPage: 30, style: .gitHub)
+        try await Self.serving(feed) { url in
+            let tmux = try TmuxSession(arguments: ["--follow", "1s", url])
+            defer { tmux.close() }
+            try await tmux.waitFor("the first page", timeout: patience) { StatusCounts($0)?.loaded == 30 }
+            try tmux.send("Down", "Down")
+            let before = try await tmux.waitFor("row 3", timeout: patience) { StatusCounts($0)?.row == 3 }
+            #expect(Self.pointed(before)?.contains("item 58") == true)
+            let polled = feed.exchanges.count
+            try await tmux.waitFor("a 304", timeout: patience) { _ in feed.exchanges.dropFirst(polled).contains { $0.status == 304 } }
+            feed.grow(3)
+            let after = try await tmux.waitFor("'↑ 3 new'", timeout: patience) { $0.contains { $0.contains("↑ 3 new") } }
+            #expect(Self.pointed(after)?.contains("item 58") == true)
+            try tmux.send("g")
+            let top = try await tmux.waitFor("the new items at the top", timeout: patience) { StatusCounts($0)?.row == 1 }
+            #expect(Self.pointed(top)?.contains("item 63") == true)
             try tmux.send("q")
             #expect(try await tmux.waitForExit(timeout: patience) == 0)
         }

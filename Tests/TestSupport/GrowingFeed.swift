@@ -6,13 +6,28 @@ import Synchronization
 /// (`grow`), moves an item to the top (`bump`), and reads what the server received. Every page
 /// carries an `ETag` that changes whenever the list does, and a request whose `If-None-Match`
 /// still matches is answered `304 Not Modified`, as GitHub does.
+///
+/// `.gitHub` serves it as GitHub's issues are (`/repos/o/r/issues`): a root array of issues with
+/// `id` and `number`, and a `Link` header whose absolute `rel="next"` URL is the only way to the
+/// next page (no `{page}` in the URL the user gives), so a poll's later pages follow the links
+/// its own round read.
 public final class GrowingFeed: Sendable {
+    /// How the pages are served.
+    public enum Style: Sendable {
+        /// `/feed?page=N`, `{"items": […]}`.
+        case pageNumbers
+        /// `/repos/o/r/issues?per_page=N&page=N`, a root array, `Link: <…>; rel="next"`.
+        case gitHub
+    }
+
     /// One request and its answer.
     public struct Exchange: Sendable {
         public let page: Int
         public let status: Int
         /// Whether the request carried `If-None-Match`.
         public let conditional: Bool
+        /// The answer's body, in bytes (0 for a 304).
+        public var bodyBytes = 0
     }
 
     private struct State {
@@ -22,11 +37,13 @@ public final class GrowingFeed: Sendable {
     }
 
     public let perPage: Int
+    public let style: Style
     private let state: Mutex<State>
 
     /// A list of `count` items, ids `count` (the newest, first) down to 1.
-    public init(count: Int, perPage: Int) {
+    public init(count: Int, perPage: Int, style: Style = .pageNumbers) {
         self.perPage = perPage
+        self.style = style
         self.state = Mutex(State(ids: Array((1...max(1, count)).reversed())))
     }
 
@@ -59,9 +76,20 @@ public final class GrowingFeed: Sendable {
 
     public static func title(_ id: Int) -> String { "item \(id)" }
 
-    /// Adds the route `/feed` to `router`.
+    /// Adds the route (`/feed`, or `/repos/o/r/issues`) to `router`.
     public func route(on router: Router<BasicRequestContext>) {
-        router.get("feed") { request, _ in self.respond(to: request) }
+        switch style {
+        case .pageNumbers: router.get("feed") { request, _ in self.respond(to: request) }
+        case .gitHub: router.get("repos/o/r/issues") { request, _ in self.respond(to: request) }
+        }
+    }
+
+    /// The URL of the first page the user gives, on `port`.
+    public func url(port: Int) -> String {
+        switch style {
+        case .pageNumbers: return "http://127.0.0.1:\(port)/feed?page={page}"
+        case .gitHub: return "http://127.0.0.1:\(port)/repos/o/r/issues?per_page=\(perPage)"
+        }
     }
 
     private func respond(to request: Request) -> Response {
@@ -77,9 +105,24 @@ public final class GrowingFeed: Sendable {
             state.exchanges.append(Exchange(page: page, status: 200, conditional: ifNoneMatch != nil))
             let start = (page - 1) * perPage
             let ids = start >= 0 && start < state.ids.count ? Array(state.ids[start..<min(state.ids.count, start + perPage)]) : []
-            let items = ids.map { #"{"id": \#($0), "title": "\#(Self.title($0))"}"# }
-            let body = #"{"items": ["# + items.joined(separator: ", ") + "]}"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+            switch style {
+            case .pageNumbers:
+                let items = ids.map { #"{"id": \#($0), "title": "\#(Self.title($0))"}"# }
+                let body = #"{"items": ["# + items.joined(separator: ", ") + "]}"
+                state.exchanges[state.exchanges.count - 1].bodyBytes = body.utf8.count
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+            case .gitHub:
+                let items = ids.map { #"{"id": \#(1000 + $0), "number": \#($0), "title": "\#(Self.title($0))"}"# }
+                var fields = headers
+                if start + perPage < state.ids.count {
+                    let origin = "http://" + (request.head.authority ?? "127.0.0.1")
+                    let next = "\(origin)/repos/o/r/issues?per_page=\(perPage)&page=\(page + 1)"
+                    if let link = HTTPFields.Element.Name("Link") { fields[link] = "<\(next)>; rel=\"next\"" }
+                }
+                let body = "[" + items.joined(separator: ", ") + "]"
+                state.exchanges[state.exchanges.count - 1].bodyBytes = body.utf8.count
+                return Response(status: .ok, headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
+            }
         }
     }
 }

@@ -17,6 +17,15 @@ extension PageStore {
         return slots.contains { $0.identities.contains(identity) }
     }
 
+    /// The items of a page of the list's own walk that the list does not hold yet. Once polls put
+    /// items above the list, the pages below shift on the server: the next page of the walk
+    /// begins with items already shown (polled ones, or the walk's own for styles whose loader
+    /// keeps repeats), which must not be shown twice. Before any poll, every item is kept.
+    public func unseen(_ items: [Item]) -> [Item] {
+        guard let known, topCount > 0 else { return items }
+        return items.filter { !known.contains($0.identity) }
+    }
+
     /// Puts pages of new items (and, when a poll stopped at its page limit, a gap row after them)
     /// above the first row. Pages without items are left out.
     public mutating func insertAtTop(_ pages: [NewPage], gap: GapRow? = nil) -> RowEdit {

@@ -101,7 +101,10 @@ public struct PageStore: Sendable {
         let whole: Bool
         switch slot.origin {
         case .walk, .gap:
-            filled = (0..<slot.count).map { $0 < items.count ? items[$0] : nil }
+            // Items the page left out when it first came (shown above already) are left out again.
+            let firstSeen = Set(slot.identities)
+            let own = topCount > 0 ? items.filter { firstSeen.contains($0.identity) } : items
+            filled = (0..<slot.count).map { $0 < own.count ? own[$0] : nil }
             whole = items.count == slot.count
         case .poll:
             var byIdentity: [ItemIdentity: Item] = [:]

@@ -93,13 +93,14 @@ extension AppState {
     private mutating func pageArrived(_ result: PageResult) {
         let following = followsEnd
         let firstNew = store.itemCount
-        store.append(laidOut(result.items))
+        let items = store.unseen(result.items)
+        store.append(laidOut(items))
         total = result.total ?? total
         lastLatency = result.latency
         latency.record(result.latency)
         tail = result.end.map(TailState.ended) ?? .idle
         if let warning = result.warning { notice = .pageWarning(result.request.page, message: warning) }
-        marks.relocate(result.items, firstRow: firstNew)
+        marks.relocate(items, firstRow: firstNew)
         filter?.extend(over: store)
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)

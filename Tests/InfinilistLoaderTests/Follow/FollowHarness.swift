@@ -107,10 +107,10 @@ final class FollowHarness {
         feed.route(on: router)
         return try await withLocalServer(router: router) { port in
             var options = SourceOptions()
-            options.pageSize = feed.perPage
+            if feed.style == .pageNumbers { options.pageSize = feed.perPage }
             options.keptAnswers = .sizedByWindow(keep: keep)
             configure(&options)
-            let source = try HTTPSource(url: "http://127.0.0.1:\(port)/feed?page={page}", options: options)
+            let source = try HTTPSource(url: feed.url(port: port), options: options)
             let harness = FollowHarness(source: source, follow: follow, size: size, keep: keep)
             let outcome: Result<T, any Error>
             do { outcome = .success(try await body(harness)) } catch { outcome = .failure(error) }

@@ -49,6 +49,31 @@ import Testing
         }
     }
 
+    /// GitHub's shape: no page number in the URL, the next page only through `Link`. A burst of
+    /// new items bigger than a page is read by following the links of the poll's own round (the
+    /// list's own walk knows the old second page, which now holds other items).
+    @Test func aGitHubShapedListIsFollowedThroughItsLinks() async throws {
+        let feed = GrowingFeed(count: 20, perPage: 5, style: .gitHub)
+        try await FollowHarness.with(feed) { harness in
+            try await harness.start()
+            try await harness.press(.down, .down)
+            #expect(harness.cursorTitle == "item 18")
+            try await harness.tick(at: 30)
+            #expect(feed.exchanges.last?.status == 304)
+            feed.grow(7)
+            let before = feed.exchanges.count
+            try await harness.tick(at: 60)
+            #expect(feed.exchanges.dropFirst(before).map(\.page) == [1, 2])
+            #expect(harness.titles.prefix(12) == Self.titles(Array(feed.ids.prefix(12)))[...])
+            #expect(harness.cursorTitle == "item 18")
+            #expect(harness.state.store.itemCount == 12)
+            // The list's own walk goes on by the old page 1's link: page 2 now holds two polled
+            // items and three of the old first page; none is shown twice, none is lost.
+            for _ in 0..<8 { try await harness.press(.end) }
+            #expect(harness.titles == Self.titles(feed.ids))
+        }
+    }
+
     @Test func aGapBiggerThanTenPagesLeavesAGapRowThatEnterFillsInPlace() async throws {
         let feed = GrowingFeed(count: 10, perPage: 5)
         try await FollowHarness.with(feed) { harness in
@@ -86,7 +111,8 @@ import Testing
             }
             let polls = Array(feed.exchanges.dropFirst(before))
             let notModified = polls.filter { $0.status == 304 }.count
-            print("following for an hour at 30 s, 2 new items every 10 min: \(polls.count) requests, \(notModified) answered 304, \(polls.count - notModified) full answers")
+            let bytes = polls.map(\.bodyBytes).reduce(0, +)
+            print("following for an hour at 30 s, 2 new items every 10 min: \(polls.count) requests, \(notModified) answered 304 (no body), \(polls.count - notModified) full answers, \(bytes) body bytes in all (a 20-item first page is \(polls.last { $0.status == 200 }?.bodyBytes ?? 0) bytes)")
             #expect(polls.count == 120)
             #expect(polls.allSatisfy { $0.page == 1 && $0.conditional })
             #expect(notModified == 114)
