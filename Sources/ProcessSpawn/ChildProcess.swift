@@ -62,38 +62,11 @@ public struct ChildProcess: Sendable {
         // keep the test run's descriptors open (the build lock `flock` passed down, a pipe).
         GNUSpawnActions.closeAbove2(&actions)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGWINCH, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU] {
-            sigaddset(&defaults, signal)
+        let flags = stdio.terminal != nil ? Spawn.setSessionFlag : 0
+        return try Spawn.withCleanSignals(flags: flags) { (attributes) throws(Failure) in
+            try Spawn.start(program, arguments, environment: environment, actions: &actions, attributes: &attributes)
         }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        if stdio.terminal != nil { flags |= Self.setSession }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = ([program] + arguments).map { strdup($0) }
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, &attributes, argv + [nil], envp + [nil])
-        guard spawned == 0 else {
-            throw Failure(description: "cannot start \(program): \(String(cString: strerror(spawned)))")
-        }
-        return ChildProcess(pid: pid, name: program)
     }
-
-    /// `POSIX_SPAWN_SETSID` (glibc 2.26+), which the Glibc module does not import.
-    private static let setSession: Int32 = 0x80
 
     /// The exit status once the child has ended, without waiting; nil while it runs.
     public func exitStatus() -> Int32? {

@@ -68,44 +68,17 @@ extension ChildProcess {
         }
         GNUSpawnActions.closeAbove2(&actions)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGWINCH, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        let ownGroup: Bool
         switch options.group {
-        case .own:
-            flags |= Int32(POSIX_SPAWN_SETPGROUP)
-            posix_spawnattr_setpgroup(&attributes, 0)
-        case .detached:
-            flags |= setSessionFlag
+        case .own: ownGroup = true
+        case .detached: ownGroup = false
         }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = ([program] + arguments).map { strdup($0) }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        return try Spawn.withCleanSignals(flags: ownGroup ? Int32(POSIX_SPAWN_SETPGROUP) : Spawn.setSessionFlag) { (attributes) throws(Failure) in
+            // Group 0: a group of its own, numbered after the child.
+            if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+            return try Spawn.start(program, arguments, environment: environment, actions: &actions, attributes: &attributes)
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, &attributes, argv + [nil], envp + [nil])
-        guard spawned == 0 else {
-            throw Failure(description: "cannot start \(program): \(String(cString: strerror(spawned)))")
-        }
-        return ChildProcess(pid: pid, name: program)
     }
-
-    /// `POSIX_SPAWN_SETSID` (glibc 2.26+), which the Glibc module does not import.
-    private static let setSessionFlag: Int32 = 0x80
 
     /// How a child stopped or ended, as `waitpid` with `WUNTRACED` tells.
     public enum Change: Sendable, Equatable {

@@ -145,38 +145,19 @@ extension AppState {
     /// inserted. Enter searches (an empty query repeats the last one); not found leaves the
     /// lines as they were, with a notice.
     mutating func handleDetailPrompt(_ key: Key) -> [Effect] {
-        guard case .detail(var view) = mode, var prompt = view.prompt else { return [] }
-        if let action = KeyMap.prompt.action(for: key) {
-            switch action {
-            case .submit:
-                view.prompt = nil
-                view.layOut(width: size.columns)
-                let query = prompt.text.isEmpty ? view.search?.matcher.query ?? "" : prompt.text
-                if !query.isEmpty { startDetailSearch(query, in: &view) }
-            case .back:
-                view.prompt = nil
-            case .deleteBackward:
-                if prompt.text.isEmpty {
-                    view.prompt = nil
-                } else {
-                    prompt.text.removeLast()
-                    view.prompt = prompt
-                }
-            case .clearPrompt:
-                prompt.text = ""
-                view.prompt = prompt
-            case .redraw:
-                return [.redraw]
-            case .interrupt:
-                return [.quit(code: 130, output: [])]
-            default:
-                return []
-            }
-        } else if case .char(let character) = key, Prompt.isTypable(character) {
-            prompt.text.append(character)
-            view.prompt = prompt
-        } else {
-            return []
+        guard case .detail(var view) = mode, let prompt = view.prompt else { return [] }
+        switch prompt.outcome(of: key) {
+        case .editing(let edited):
+            view.prompt = edited
+        case .submitted(let submitted):
+            view.prompt = nil
+            view.layOut(width: size.columns)
+            let query = submitted.text.isEmpty ? view.search?.matcher.query ?? "" : submitted.text
+            if !query.isEmpty { startDetailSearch(query, in: &view) }
+        case .closed:
+            view.prompt = nil
+        case .effects(let effects):
+            return effects
         }
         mode = .detail(view)
         return []

@@ -2,37 +2,20 @@ extension AppState {
     /// Keys while the `/` or `&` prompt is open: typable characters are inserted, the prompt
     /// table (`KeyMap.prompt`) handles the rest; other keys are ignored.
     mutating func handlePrompt(_ key: Key) -> [Effect] {
-        guard case .prompt(var prompt) = mode else { return [] }
-        if let action = KeyMap.prompt.action(for: key) {
-            switch action {
-            case .submit:
-                mode = .list
-                return submit(prompt)
-            case .back:
-                mode = .list
-                return []
-            case .deleteBackward:
-                if prompt.text.isEmpty {
-                    mode = .list
-                    return []
-                }
-                prompt.text.removeLast()
-            case .clearPrompt:
-                prompt.text = ""
-            case .redraw:
-                return [.redraw]
-            case .interrupt:
-                return [.quit(code: 130, output: [])]
-            default:
-                return []
-            }
-        } else if case .char(let character) = key, Prompt.isTypable(character) {
-            prompt.text.append(character)
-        } else {
+        guard case .prompt(let prompt) = mode else { return [] }
+        switch prompt.outcome(of: key) {
+        case .editing(let edited):
+            mode = .prompt(edited)
             return []
+        case .submitted(let submitted):
+            mode = .list
+            return submit(submitted)
+        case .closed:
+            mode = .list
+            return []
+        case .effects(let effects):
+            return effects
         }
-        mode = .prompt(prompt)
-        return []
     }
 
     /// Enter at the prompt. An empty search repeats the last one (as in `less`); an empty filter
@@ -47,5 +30,42 @@ extension AppState {
             applyFilter(prompt.text)
             return []
         }
+    }
+}
+
+/// What a key does to an open prompt: the same for the list's `/` and `&` and the detail
+/// view's `/`, which differ only in what Enter starts and where Esc returns.
+enum PromptOutcome: Equatable {
+    /// Still open, with this text (a character typed or erased, or a key that does nothing).
+    case editing(Prompt)
+    /// Enter.
+    case submitted(Prompt)
+    /// Esc, or Backspace on an empty prompt.
+    case closed
+    /// A key that acts beyond the prompt (Ctrl-L, Ctrl-C).
+    case effects([Effect])
+}
+
+extension Prompt {
+    /// The prompt table (`KeyMap.prompt`) handles its keys, typable characters are inserted,
+    /// other keys are ignored.
+    func outcome(of key: Key) -> PromptOutcome {
+        var prompt = self
+        if let action = KeyMap.prompt.action(for: key) {
+            switch action {
+            case .submit: return .submitted(prompt)
+            case .back: return .closed
+            case .deleteBackward:
+                if prompt.text.isEmpty { return .closed }
+                prompt.text.removeLast()
+            case .clearPrompt: prompt.text = ""
+            case .redraw: return .effects([.redraw])
+            case .interrupt: return .effects([.quit(code: 130, output: [])])
+            default: break
+            }
+        } else if case .char(let character) = key, Prompt.isTypable(character) {
+            prompt.text.append(character)
+        }
+        return .editing(prompt)
     }
 }
