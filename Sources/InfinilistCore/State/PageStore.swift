@@ -92,7 +92,8 @@ public struct PageStore: Sendable {
     /// out, and rows it no longer fills stay empty (`item(at:)` is nil in a loaded page: the
     /// renderer says they are gone). A page of new items is filled by identity, each row with its
     /// own item wherever the answer has it now, since the top of a live list moves on between
-    /// polls. Returns false when the page did not come back whole.
+    /// polls; so is a page of the walk once polls put items above it. Returns false when the page
+    /// did not come back whole.
     @discardableResult
     public mutating func refill(page: Int, with items: [Item]) -> Bool {
         guard let index = slotIndex(ofPage: page), slots[index].items == nil, !slots[index].isGap else { return true }
@@ -100,13 +101,12 @@ public struct PageStore: Sendable {
         let filled: [Item?]
         let whole: Bool
         switch slot.origin {
-        case .walk, .gap:
-            // Items the page left out when it first came (shown above already) are left out again.
-            let firstSeen = Set(slot.identities)
-            let own = topCount > 0 ? items.filter { firstSeen.contains($0.identity) } : items
-            filled = (0..<slot.count).map { $0 < own.count ? own[$0] : nil }
+        case .walk where topCount == 0, .gap:
+            filled = (0..<slot.count).map { $0 < items.count ? items[$0] : nil }
             whole = items.count == slot.count
-        case .poll:
+        case .walk, .poll:
+            // Once items were put above, the server's pages have shifted under the walk's too:
+            // each row takes its own item wherever the answer has it, none another row's.
             var byIdentity: [ItemIdentity: Item] = [:]
             for item in items where byIdentity[item.identity] == nil { byIdentity[item.identity] = item }
             filled = slot.identities.map { byIdentity[$0] }

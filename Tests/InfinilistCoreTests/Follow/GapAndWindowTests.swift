@@ -147,4 +147,32 @@ import Testing
         #expect(state.store.rows(ofPage: 0) == 4..<8)
         #expect(state.store.item(at: 4)?.text == "old 0")
     }
+
+    /// After a poll put items above, the server's pages shifted: a dropped page of the list,
+    /// fetched again, holds some of its own items and some of the page before. Each row gets its
+    /// own item back, none shows another row's, and nothing is there twice.
+    @Test func aShiftedPageOfTheListIsFilledByIdentityOncePollsPutItemsAbove() throws {
+        var config = AppConfig(sourceName: "t", prefetch: 0, keep: 16)
+        config.follow = 10
+        var state = AppState(config: config, size: Size(rows: 6, columns: 40))
+        var effects = state.start()
+        for page in 0..<8 {
+            let request = try #require(loads(effects).first)
+            effects = state.update(.pageLoaded(PageResult(request: request, items: old((4 * page)..<(4 * page + 4)))), at: 0)
+            if loads(effects).isEmpty { effects = state.update(.key(.end), at: 0) }
+        }
+        state.poll(new(0..<2) + old(0..<2), at: 10)
+        #expect(!state.store.isLoaded(page: 1))
+        var refetch: PageRequest?
+        for _ in 0..<40 where refetch == nil {
+            refetch = loads(state.update(.key(.up), at: 20)).first { $0.page == 1 }
+        }
+        let request = try #require(refetch)
+        // Page 1 now starts two items earlier (old 2 and old 3 belong to page 0), and old 4 was
+        // deleted meanwhile.
+        let shifted = old(2..<4) + old(5..<7)
+        _ = state.update(.pageLoaded(PageResult(request: request, items: shifted)), at: 21)
+        let rows = state.store.rows(ofPage: 1)
+        #expect(rows.map { state.store.item(at: $0)?.text } == [nil, "old 5", "old 6", nil])
+    }
 }
