@@ -73,6 +73,9 @@ enum CommandHelp {
           # The same, in the columns you choose (PATH[:WIDTH][=HEADER]).
           infinilist --columns 'number,title,user.login=author,state,created_at:10' \\
             'https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}'
+          # Follow the issues: new ones appear above ("↑ 3 new"), F stops and starts.
+          infinilist --follow 30s \\
+            'https://api.github.com/repos/apple/swift/issues?per_page=50'
           # Mastodon's public timeline: follows the Link header, no placeholder needed.
           infinilist --format '{account.acct}: {content}' \\
             'https://mastodon.social/api/v1/timelines/public?limit=40'
