@@ -79,6 +79,40 @@ struct FollowScreenTests {
         }
     }
 
+    /// More than ten pages of new items at once: a gap row stands between the new and the old,
+    /// and Enter on it loads the rest in its place.
+    @Test func aGapRowStandsForMoreThanTenPagesAndEnterFillsIt() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let feed = GrowingFeed(count: 20, perPage: 5)
+        try await Self.serving(feed) { url in
+            let tmux = try TmuxSession(arguments: ["--follow", "1s", url])
+            defer { tmux.close() }
+            try await tmux.waitFor("the first page", timeout: patience) { ($0.last { $0.contains("infinilist ·") } ?? "").contains("row 1/") }
+            try tmux.send("Down")
+            try await tmux.waitFor("row 2", timeout: patience) { StatusCounts($0)?.row == 2 }
+            feed.grow(60)
+            // Ten pages (50 items) above, then the gap row, then the list as it was: the cursor's
+            // item is row 53 now. (The list is short, so the screen shows some of the new rows.)
+            let after = try await tmux.waitFor("the gap row", timeout: patience) { $0.contains { $0.contains("… more new items — Enter loads them") } }
+            #expect(Self.pointed(after)?.contains("item 19") == true)
+            #expect(StatusCounts(after) == StatusCounts(row: 53, loaded: 71))
+            try tmux.send("Home")
+            try await tmux.waitFor("the top", timeout: patience) { StatusCounts($0)?.row == 1 }
+            for _ in 0..<5 { try tmux.send("Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down") }
+            let atGap = try await tmux.waitFor("the gap row under the cursor", timeout: patience) { StatusCounts($0)?.row == 51 }
+            #expect(Self.pointed(atGap)?.contains("… more new items — Enter loads them") == true)
+            try tmux.send("Enter")
+            let filled = try await tmux.waitFor("item 30 in the gap's place", timeout: patience) { rows in
+                Self.pointed(rows)?.contains("item 30") == true
+            }
+            #expect(!filled.contains { $0.contains("more new items") })
+            // The gap's row is the first of the ten items it stood for: 80 rows, none twice.
+            #expect(StatusCounts(filled) == StatusCounts(row: 51, loaded: 80))
+            try tmux.send("q")
+            #expect(try await tmux.waitForExit(timeout: patience) == 0)
+        }
+    }
+
     @Test func untouchedTheNewItemsSimplyAppearAtTheTop() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 100, perPage: 50)
