@@ -87,7 +87,10 @@ struct FollowScreenTests {
         try await Self.serving(feed) { url in
             let tmux = try TmuxSession(arguments: ["--follow", "1s", url])
             defer { tmux.close() }
-            try await tmux.waitFor("the first page", timeout: patience) { ($0.last { $0.contains("infinilist ·") } ?? "").contains("row 1/") }
+            // The whole list first: a page of it read after the growth would hold new items.
+            try await tmux.waitFor("the end of the list", timeout: patience) { rows in
+                StatusCounts(rows)?.loaded == 20 && rows.contains { $0.contains("end of list") }
+            }
             try tmux.send("Down")
             try await tmux.waitFor("row 2", timeout: patience) { StatusCounts($0)?.row == 2 }
             feed.grow(60)
