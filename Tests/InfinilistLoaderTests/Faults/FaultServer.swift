@@ -23,8 +23,10 @@ final class FaultLog: Sendable {
     var allEvents: [String] { events.all }
     func count(_ uri: String) -> Int { requests.all.filter { $0.uri == uri }.count }
 
-    /// Waits (polling, up to `timeout`) until an event is recorded; whether it was.
-    func waitForEvent(_ text: String, timeout: Duration = .seconds(5)) async -> Bool {
+    /// Waits (polling, up to `timeout`) until an event is recorded; whether it was. Every caller
+    /// expects the event, so the timeout only bounds a failure: generous, as on a busy machine
+    /// (the whole suite, tmux panes polling) a request can take many seconds to reach the server.
+    func waitForEvent(_ text: String, timeout: Duration = .seconds(45)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if events.all.contains(text) { return true }
