@@ -42,6 +42,25 @@ struct FollowDumpTests {
         }
     }
 
+    /// A burst of more than ten pages between two polls: with no one to press Enter on a gap
+    /// row, the dump reads on until a known item, and writes them all, oldest first.
+    @Test func aBurstBeyondTenPagesIsWrittenWhole() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let feed = GrowingFeed(count: 6, perPage: 3)
+        try await FollowScreenTests.serving(feed) { url in
+            let tmux = try TmuxSession(arguments: ["--dump", "--follow", "1s", url], stdoutFile: "out.jsonl")
+            defer { tmux.close() }
+            try await tmux.waitFor(text: "following: new items every 1s", timeout: patience)
+            feed.grow(40)
+            try await tmux.waitFor("46 lines", timeout: patience) { _ in Self.lines(tmux).count >= 46 }
+            #expect(Self.lines(tmux).compactMap(Self.id) == Array((1...6).reversed()) + Array(7...46))
+            #expect(try !tmux.capture().contains { $0.contains("were not written") })
+            let pid = try await tmux.waitForPID()
+            #expect(kill(pid, SIGINT) == 0)
+            #expect(try await tmux.waitForExit(timeout: patience) == 130)
+        }
+    }
+
     @Test func maxItemsZeroWritesOnlyWhatIsNew() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 30, perPage: 10)

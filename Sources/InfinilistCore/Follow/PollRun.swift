@@ -25,19 +25,26 @@ public struct PollRun: Sendable, Equatable {
         case done(found: [NewPage], more: PollAddress?)
     }
 
-    /// Pages one run reads at most; the rest waits for the user (a gap row).
+    /// Pages one run on the screen reads at most; the rest waits for the user (a gap row).
     public static let pageLimit = 10
+    /// Pages one run of `--dump --follow` reads at most: nobody can ask for a gap there, so it
+    /// reads on to a known item, holding the new items only until they are written (a bound
+    /// against a server whose pages never meet a known item).
+    public static let dumpPageLimit = 200
 
     public let purpose: Purpose
+    /// Pages this run reads at most.
+    public let pageLimit: Int
     /// The request on its way.
     public private(set) var request: PageRequest
     private var found: [NewPage] = []
     private var pagesRead = 0
     private var seen: Set<ItemIdentity> = []
 
-    public init(purpose: Purpose, request: PageRequest) {
+    public init(purpose: Purpose, request: PageRequest, pageLimit: Int = PollRun.pageLimit) {
         self.purpose = purpose
         self.request = request
+        self.pageLimit = pageLimit
     }
 
     /// The new items found so far (what a failure of the next page leaves).
@@ -59,7 +66,7 @@ public struct PollRun: Sendable, Equatable {
         }
         found.append(NewPage(page: request.page, address: address, items: fresh))
         if metKnown || end || items.isEmpty { return .done(found: found, more: nil) }
-        if pagesRead >= Self.pageLimit { return .done(found: found, more: address.next) }
+        if pagesRead >= pageLimit { return .done(found: found, more: address.next) }
         return .next(address.next)
     }
 

@@ -59,7 +59,7 @@ extension DumpModel {
             if let due = following.nextPoll, clock >= due {
                 following.rounds += 1
                 let request = pollRequest(PollAddress(round: following.rounds, index: 0), &following)
-                following.run = PollRun(purpose: .top, request: request)
+                following.run = PollRun(purpose: .top, request: request, pageLimit: PollRun.dumpPageLimit)
                 effects.append(.load(request))
             }
         }
@@ -84,7 +84,7 @@ extension DumpModel {
         var effects: [Effect] = lines.isEmpty ? [] : [.output(lines)]
         if verbose, !lines.isEmpty { effects.append(.report("new items: \(Self.count(lines.count, "item")) written")) }
         if more != nil {
-            effects.append(.report("infinilist: more than \(Self.count(PollRun.pageLimit, "page")) of new items since the last poll: older new items were not written"))
+            effects.append(.report("infinilist: more than \(Self.count(PollRun.dumpPageLimit, "page")) of new items since the last poll: older new items were not written"))
         }
         return effects
     }
