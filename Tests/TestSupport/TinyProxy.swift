@@ -85,9 +85,9 @@ public struct TinyProxy: Sendable {
         return address
     }
 
-    /// Polls (up to 15 s) until the proxy accepts a connection.
+    /// Polls (up to 45 s: a full test run keeps the machine busy) until the proxy accepts a connection.
     private static func waitUntilListening(port: Int, process: ChildProcess, logURL: URL) async throws {
-        let deadline = ContinuousClock.now + .seconds(15)
+        let deadline = ContinuousClock.now + .seconds(45)
         while ContinuousClock.now < deadline {
             guard process.exitStatus() == nil else {
                 let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
@@ -96,7 +96,7 @@ public struct TinyProxy: Sendable {
             if accepts(port: port) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw ProxyStartError("tinyproxy did not listen on port \(port) within 15 s")
+        throw ProxyStartError("tinyproxy did not listen on port \(port) within 45 s")
     }
 
     private static func accepts(port: Int) -> Bool {
