@@ -33,6 +33,7 @@ public final class GrowingFeed: Sendable {
     private struct State {
         var ids: [Int]
         var version = 1
+        var firstPageLimit: Int?
         var exchanges: [Exchange] = []
     }
 
@@ -74,6 +75,23 @@ public final class GrowingFeed: Sendable {
         }
     }
 
+    /// Deletes the item `id` (the list's pages close up behind it).
+    public func delete(_ id: Int) {
+        state.withLock { state in
+            state.ids.removeAll { $0 == id }
+            state.version += 1
+        }
+    }
+
+    /// Serves only the first `count` items of the first page from now on (a server that cuts a
+    /// page short); nil to serve whole pages again.
+    public func shortenFirstPage(to count: Int?) {
+        state.withLock { state in
+            state.firstPageLimit = count
+            state.version += 1
+        }
+    }
+
     public static func title(_ id: Int) -> String { "item \(id)" }
 
     /// Adds the route (`/feed`, or `/repos/o/r/issues`) to `router`.
@@ -104,7 +122,8 @@ public final class GrowingFeed: Sendable {
             }
             state.exchanges.append(Exchange(page: page, status: 200, conditional: ifNoneMatch != nil))
             let start = (page - 1) * perPage
-            let ids = start >= 0 && start < state.ids.count ? Array(state.ids[start..<min(state.ids.count, start + perPage)]) : []
+            var ids = start >= 0 && start < state.ids.count ? Array(state.ids[start..<min(state.ids.count, start + perPage)]) : []
+            if page == 1, let limit = state.firstPageLimit { ids = Array(ids.prefix(limit)) }
             switch style {
             case .pageNumbers:
                 let items = ids.map { #"{"id": \#($0), "title": "\#(Self.title($0))"}"# }

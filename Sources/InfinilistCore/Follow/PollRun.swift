@@ -4,9 +4,10 @@
 /// which a run of its own loads later, going on in the same round. Shared by the screen and
 /// `--dump --follow`, which decide alike what is new.
 ///
-/// An item is new when the list does not hold its identity (`ItemIdentity`) and the run has not
-/// met it already; whatever order the server puts the page in, whatever it deleted, a known item
-/// is never new again, so nothing is put in twice.
+/// An item is new when the list does not hold its identity (`ItemIdentity`), the run has not met
+/// it already, and it comes before the page's last known item; whatever order the server puts
+/// the page in, whatever it deleted, a known item is never new again, so nothing is put in twice,
+/// and the older items a deletion pulls up from the next page are not taken for new ones.
 public struct PollRun: Sendable, Equatable {
     /// Where the run's new items go.
     public enum Purpose: Sendable, Equatable {
@@ -56,13 +57,13 @@ public struct PollRun: Sendable, Equatable {
         guard let address = request.poll else { return .done(found: found, more: nil) }
         pagesRead += 1
         var fresh: [Item] = []
-        var metKnown = false
-        for item in items {
-            if isKnown(item.identity) {
-                metKnown = true
-            } else if seen.insert(item.identity).inserted {
-                fresh.append(item)
-            }
+        // Items after the page's last known one are not new: they are older items that
+        // deletions above pulled up from the next page (the list's walk reads them there, or,
+        // shifted past it, misses them as it would without following).
+        let lastKnown = items.lastIndex { isKnown($0.identity) }
+        let metKnown = lastKnown != nil
+        for item in items[..<(lastKnown ?? items.endIndex)] where !isKnown(item.identity) {
+            if seen.insert(item.identity).inserted { fresh.append(item) }
         }
         found.append(NewPage(page: request.page, address: address, items: fresh))
         if metKnown || end || items.isEmpty { return .done(found: found, more: nil) }

@@ -97,8 +97,20 @@ import Testing
         var state = followed(old(0..<20))
         state.press(.down)
         let list = old(0..<20)
-        state.poll([list[3], new(0..<1)[0], list[0], new(1..<2)[0]], at: 10)
+        state.poll([list[3], new(0..<1)[0], list[0], new(1..<2)[0], list[1]], at: 10)
         #expect(state.visibleTexts.prefix(3) == ["new 0", "new 1", "old 0"])
+        #expect(state.cursorID == "o1")
+    }
+
+    /// Two items deleted at the top of a list read one page so far: the first page ends with two
+    /// older items from the second page. They come after every known item, so they are not new.
+    @Test func olderItemsPulledUpByADeletionAreNotNew() {
+        var state = followed(old(0..<5), end: nil)
+        state.press(.down)
+        let server = old(0..<8)
+        state.poll([server[0], server[2], server[4], server[5], server[6]], at: 10)
+        #expect(state.visibleTexts == ["old 0", "old 1", "old 2", "old 3", "old 4"])
+        #expect(state.following.newAbove == 0)
         #expect(state.cursorID == "o1")
     }
 

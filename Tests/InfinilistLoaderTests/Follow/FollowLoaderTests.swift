@@ -34,6 +34,33 @@ import Testing
         }
     }
 
+    /// A server whose first page deletes items, changes order, and comes back short: nothing
+    /// is new, nothing loaded is lost, the cursor stays; then a real new item still goes above.
+    @Test func aFirstPageThatDeletesReordersAndShrinksChangesNothingLoaded() async throws {
+        let feed = GrowingFeed(count: 30, perPage: 10)
+        try await FollowHarness.with(feed) { harness in
+            try await harness.start()
+            try await harness.press(.down, .down, .down)
+            let before = harness.titles
+            feed.delete(29)
+            feed.delete(27)
+            feed.bump(22)
+            try await harness.tick(at: 30)
+            #expect(feed.exchanges.last?.status == 200)
+            feed.shortenFirstPage(to: 2)
+            try await harness.tick(at: 60)
+            #expect(feed.exchanges.last?.status == 200)
+            #expect(harness.titles == before)
+            #expect(harness.cursorTitle == "item 27")
+            #expect(harness.state.following.newAbove == 0)
+            feed.shortenFirstPage(to: nil)
+            feed.grow(1)
+            try await harness.tick(at: 90)
+            #expect(harness.titles == ["item 31"] + before)
+            #expect(harness.cursorTitle == "item 27")
+        }
+    }
+
     @Test func aBurstOfNewItemsIsReadPageByPageUntilAKnownOne() async throws {
         let feed = GrowingFeed(count: 20, perPage: 5)
         try await FollowHarness.with(feed) { harness in
