@@ -11,11 +11,26 @@ public struct Item: Sendable, Equatable {
     public let id: String?
     /// The table row's values, one per column of the layout; empty when rows are single lines.
     public let cells: [Cell]
+    /// What the row holds, so the screen can set apart what is not an item of the input.
+    public let kind: Kind
 
-    public init(json: String, text: String, id: String? = nil, cells: [Cell] = []) {
+    /// What a row holds. Input from a pipe or a file may have lines that are not JSON, and values
+    /// that could not be kept; each still gets a row (nothing is lost silently), shown apart.
+    public enum Kind: UInt8, Sendable, Equatable {
+        /// A JSON value: an item of the list.
+        case value
+        /// A line of input that is not JSON; its JSON is the line as a string. Shown dimmed.
+        case text
+        /// In the place of input that could not be kept (a value longer than the limit, input
+        /// that stops in the middle of a value): what happened, in the error style.
+        case problem
+    }
+
+    public init(json: String, text: String, id: String? = nil, cells: [Cell] = [], kind: Kind = .value) {
         self.json = json
         self.text = text
         self.id = id
         self.cells = cells
+        self.kind = kind
     }
 }

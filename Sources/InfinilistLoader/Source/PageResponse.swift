@@ -22,6 +22,9 @@ public struct PageResponse: Sendable {
     public var warning: String?
     /// For standard input or a file: where the next page starts.
     public var stream: StreamPosition?
+    /// For standard input or a file: what each of `items` is (a value, a line that is not JSON,
+    /// a note about input that could not be kept); empty when every item is a value.
+    public var kinds: [Item.Kind] = []
 
     public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
         self.url = url

@@ -46,7 +46,7 @@ public final class StreamSource: PageSource, @unchecked Sendable {
                     continuation.resume(with: Result { () throws(PageLoadError) in try reader.reread(from: start, end: end, atEnd: atEnd) })
                 }
             }
-            return response(read, key: key)
+            return response(read, key: key, firstRead: false)
         }
         let read: StreamPageRead? = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -67,27 +67,36 @@ public final class StreamSource: PageSource, @unchecked Sendable {
             cancelled.set()
         }
         guard let read else { throw CancellationError() }
-        return response(read, key: key)
+        return response(read, key: key, firstRead: true)
     }
 
-    private func response(_ read: StreamPageRead, key: PageKey) -> PageResponse {
+    /// `firstRead`: the page was read from the input, not again from the file or the spool, so
+    /// its text lines are counted for `-v` (once each).
+    private func response(_ read: StreamPageRead, key: PageKey, firstRead: Bool) -> PageResponse {
         var items: [JSONValue] = []
+        var kinds: [Item.Kind] = []
         var textLines = 0
         var problems: [String] = []
         for entry in read.entries {
             switch entry.content {
-            case .value(let value): items.append(value)
+            case .value(let value):
+                items.append(value)
+                kinds.append(.value)
             case .text(let line):
                 textLines += 1
                 items.append(.string(line))
+                kinds.append(.text)
             case .problem(let message):
                 problems.append(message)
-                if problemRows { items.append(.string("✗ " + message)) }
+                guard problemRows else { continue }
+                items.append(.string("✗ " + message))
+                kinds.append(.problem)
             }
         }
         var notes = read.note.map { [$0] } ?? []
-        if textLines > 0 { notes.append("page \(key.index + 1): \(Counted.text(textLines, "line")) not JSON, kept as text") }
+        if firstRead, textLines > 0 { notes.append("page \(key.index + 1): \(Counted.text(textLines, "line")) not JSON, kept as text") }
         var answer = PageResponse(url: name, body: .null, items: items, notes: notes)
+        answer.kinds = kinds
         answer.stream = read.next
         if read.atEnd { answer.end = EndReason("end of input") }
         if let first = problems.first {
@@ -98,7 +107,9 @@ public final class StreamSource: PageSource, @unchecked Sendable {
 
     /// The next page starts where this one ended; the end of the input is the end of the list.
     public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
-        let items = response.items.map(shape.item(from:))
+        let items = zip(response.items, response.kinds).map { value, kind in
+            kind == .value ? shape.item(from: value) : Self.lineItem(value, kind: kind)
+        }
         let continuation: FetchedPage.Continuation
         if let end = response.end {
             continuation = .end(end)
@@ -109,6 +120,15 @@ public final class StreamSource: PageSource, @unchecked Sendable {
         }
         if !walk.rereads(key.index, kind: kind) { walk.advance(past: key.index, to: continuation) }
         return FetchedPage(items: items, continuation: continuation, notes: [], warning: response.warning)
+    }
+}
+
+extension StreamSource {
+    /// A row for a line that is not JSON, or a note about input that could not be kept: its JSON
+    /// is the line (or the note) as a string, and the row shows that text whatever `--format`
+    /// says, since it has none of the fields a template names.
+    static func lineItem(_ value: JSONValue, kind: Item.Kind) -> Item {
+        Item(json: value.compactJSON, text: TerminalText.sanitize(value.scalarText ?? value.compactJSON), kind: kind)
     }
 }
 
