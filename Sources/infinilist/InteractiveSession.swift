@@ -57,6 +57,8 @@ struct InteractiveSession {
             var config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch, keep: options.keep)
             config.insecure = options.insecure && options.url != nil
             config.columns = self.source.columns
+            // A pipe or a file: G reads to the end of the input, as less does.
+            if case .stream = self.source.kind { config.lastReadsToEnd = true }
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),
                 screen: screen,

@@ -11,7 +11,7 @@ extension KeyMap {
         KeyBinding([.ctrl("d")], .halfPageDown, "half a screen down"),
         KeyBinding([.ctrl("u")], .halfPageUp, "half a screen up"),
         KeyBinding([.home, .char("g"), .char("<")], .first, "first row"),
-        KeyBinding([.end, .char("G"), .char(">")], .last, "last loaded row"),
+        KeyBinding([.end, .char("G"), .char(">")], .last, "last loaded row (a pipe or a file: read to the end)"),
         KeyBinding([.right, .char("l")], .openDetail, "show the item as pretty-printed JSON"),
         KeyBinding([.char("/")], .search, "search forward, loading pages until found"),
         KeyBinding([.char("n")], .searchNext, "next match"),

@@ -129,6 +129,8 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
             builder.appendFitting(prefix: "\(spinnerFrame(state)) page \(request.page + 1): ", middle: wait.reason, suffix: " — \(waitText(wait))", .loading)
         } else if state.search?.pending != nil {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
+        } else if state.readingToEnd {
+            builder.append("\(spinnerFrame(state)) reading to the end… \(Counted.text(state.store.itemCount, "item", grouped: true)) so far (Esc stops)", .loading)
         } else {
             builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
         }

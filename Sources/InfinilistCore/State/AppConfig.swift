@@ -11,6 +11,9 @@ public struct AppConfig: Sendable, Equatable {
     public var insecure = false
     /// Rows as a table (chosen from the first page, or `--columns`) or single lines (`--format`).
     public var columns: ColumnChoice = .auto
+    /// `G`/End reads on to the end of the input, not only to the last row loaded: for a pipe or a
+    /// file, whose next page is a read away (an HTTP API's may be a request each, for ever).
+    public var lastReadsToEnd = false
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

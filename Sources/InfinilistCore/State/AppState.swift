@@ -43,6 +43,8 @@ public struct AppState: Sendable {
     /// The time of day as the event loop last gave it (`.wallClock`), for showing dates as
     /// ages; nil until it does (dates then show as calendar dates).
     public internal(set) var wallClock: WallClock?
+    /// `G` is reading on to the end of the input (see ReadToEnd.swift).
+    public internal(set) var readingToEnd = false
 
     public init(config: AppConfig, size: Size) {
         self.config = config

@@ -43,6 +43,7 @@ extension AppState {
             }
             guard case .loading(let request, _) = tail, request == failure.request else { return [] }
             tail = .failed(page: request.page, message: failure.message)
+            readingToEnd = false
             if search?.pending != nil {
                 search?.pending = nil
                 notice = .searchStoppedAtFailedPage(request.page)
@@ -51,6 +52,7 @@ extension AppState {
         case .pageWaiting(let wait):
             guard case .loading(let request, _) = tail, request == wait.request else { return [] }
             tail = .loading(request, wait: wait)
+            if wait.waitsForInput { readToEndCaughtUp() }
             effects = []
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
@@ -86,6 +88,7 @@ extension AppState {
         filter?.extend(over: store)
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
+        readToEndPageArrived()
         continueSearch()
     }
 
@@ -115,7 +118,7 @@ extension AppState {
             case .halfPageDown: viewport.halfPage(by: 1, itemCount: count)
             case .halfPageUp: viewport.halfPage(by: -1, itemCount: count)
             case .first: viewport.move(to: 0, itemCount: count)
-            default: viewport.move(to: count - 1, itemCount: count)
+            default: goToLastRow()
             }
         case .select: return selectionOutput(shown: selectedItem?.json)
         case .retry:
@@ -135,6 +138,8 @@ extension AppState {
         case .back:
             if search?.pending != nil {
                 stopSearch()
+            } else if readingToEnd {
+                stopReadingToEnd()
             } else if filter != nil {
                 applyFilter("")
             } else {
@@ -155,6 +160,7 @@ extension AppState {
     /// the loaded rows, the latter keeps loading until enough rows match (or the source ends).
     private mutating func continueLoading() -> [Effect] {
         guard tail == .idle else { return [] }
+        if readingToEnd { return [request(page: store.pageCount)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at
