@@ -12,6 +12,11 @@ import Synchronization
 /// until items come or the request is cancelled. Pages read before are read again from the file
 /// or the spool (`StreamReader`). The paging half is trivial: the next page starts where this one
 /// ended, and the end of the input ends the list.
+///
+/// A refresh (`R`) is a new walk: a file named on the command line is then opened and read again
+/// as it is now (lines appended since, or a file rewritten or rotated), as `less` reads a file
+/// again; a pipe cannot be read twice, so its pages come back from the spool and reading goes on
+/// where it was.
 public final class StreamSource: PageSource, @unchecked Sendable {
     public let name: String
     private let pageSize: Int
@@ -21,20 +26,34 @@ public final class StreamSource: PageSource, @unchecked Sendable {
     private let problemRows: Bool
     /// The only queue that reads at the tail (see `StreamReader`).
     private let queue = DispatchQueue(label: "infinilist.stream")
-    private let reader: Result<StreamReader, PageLoadError>
+    private let settings: SourceConfiguration.StreamSettings
+    /// The reader of the current walk, and how many walks were started.
+    private let readers: Mutex<(current: Result<StreamReader, PageLoadError>, walks: Int)>
 
     init(_ settings: SourceConfiguration.StreamSettings) {
+        self.settings = settings
         name = settings.name
         pageSize = settings.pageSize
         shape = settings.shape
         problemRows = settings.problemRows
-        reader = Result { () throws(PageLoadError) in try StreamOpening.open(settings) }
+        readers = Mutex((Result { () throws(PageLoadError) in try StreamOpening.open(settings) }, 0))
     }
 
-    public func startWalk() -> Walk { Walk(firstKey: PageKey(page: 1, offset: 0, stream: .start)) }
+    /// The first walk reads with the reader opened with the source; each later one (a refresh)
+    /// opens a file again, so it is read as it is now. The loader has cancelled what was in flight
+    /// with the old reader, which goes when its last read returns.
+    public func startWalk() -> Walk {
+        readers.withLock { readers in
+            if readers.walks > 0, StreamOpening.canReopen(settings.input) {
+                readers.current = Result { () throws(PageLoadError) in try StreamOpening.open(settings) }
+            }
+            readers.walks += 1
+        }
+        return Walk(firstKey: PageKey(page: 1, offset: 0, stream: .start))
+    }
 
     public func fetch(_ key: PageKey) async throws -> PageResponse {
-        let reader = try self.reader.get()
+        let reader = try readers.withLock { $0.current }.get()
         let start = key.stream ?? .start
         let count = pageSize
         let reporter = WaitReporting.reporter
