@@ -53,10 +53,11 @@ release: deps
 	$(SWIFT) build -c release
 
 ## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores).
-## fzf, less and python3 (the local HTTP server) are installed first when missing, as `deps` does.
+## fzf, less, python3 (the local HTTP server) and jq (beside --dump) are installed first when
+## missing, as `deps` does.
 bench: deps
 	@missing=""; \
-	for pkg in fzf python3 less; do command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	for pkg in fzf python3 less jq; do command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; \

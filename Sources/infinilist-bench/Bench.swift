@@ -28,6 +28,15 @@ enum Bench {
         }
         let loadBefore = Report.loadAverage()
         let keys = try Terminfo(term: BenchEnvironment.term, scratch: options.workDirectory)
+        if options.streamsOnly {
+            var streams = StreamBenchmarks(options: options, keys: keys)
+            let figures = try streams.run()
+            print("load average (1, 5, 15 min) before: \(loadBefore); after: \(Report.loadAverage())")
+            for row in Report.streamRows(figures) { print("| \(row.figure) | \(row.value) | \(row.goal) |") }
+            let goal = Goals.streamStartGoal(figures)
+            print("- \(goal.verdict): \(goal.text) — \(goal.evidence)")
+            return
+        }
         progress("writing the shared \(options.rows) rows")
         let rows = try SharedRows.make(options: options)
 
@@ -64,11 +73,18 @@ enum Bench {
         progress("infinilist: memory after 20 and 300 pages of 1000")
         let memory = try traced.memory()
 
+        var streamFigures: StreamBenchmarks.Figures?
+        if options.streams {
+            var streams = StreamBenchmarks(options: options, keys: keys)
+            streamFigures = try streams.run()
+        }
+
         let simulation = simulate()
 
         let results = BenchResults(
             keys: keyFigures, arrivalToPaint: arrival, startupDemo: startupDemo.times,
-            startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
+            startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation,
+            streams: streamFigures)
         let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
                             load: (loadBefore, Report.loadAverage())).markdown
         print(report)
@@ -97,7 +113,7 @@ enum Bench {
     private static func versions(_ options: BenchOptions, peers: Bool) -> [String: String] {
         guard peers else { return [:] }
         var versions: [String: String] = [:]
-        for program in ["fzf", "less"] {
+        for program in ["fzf", "less", "jq"] {
             let file = options.workDirectory + "/version-\(program)"
             guard (try? ChildProcess.run(program, ["--version"], environment: BenchEnvironment.forPrograms(), output: file)) == 0,
                   let line = Files.readText(file)?.split(separator: "\n").first else { continue }

@@ -20,10 +20,17 @@ struct BenchOptions {
     var peers = true
     /// Only the prefetch simulation: a second, no terminal (for tuning `--prefetch auto`).
     var simulationOnly = false
+    /// The stream figures (pipes and files, jq); off to work on the rest.
+    var streams = true
+    /// Only the stream figures (to work on them).
+    var streamsOnly = false
+    /// Lines of the NDJSON file the stream figures read (109 bytes each: 10 million is 1.09 GB).
+    var streamLines = 10_000_000
 
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
                                 [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
+                                [--no-streams] [--streams-only] [--stream-lines N]
         Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
 
@@ -54,6 +61,9 @@ struct BenchOptions {
             case "--startups": startups = try number(flag)
             case "--no-peers": peers = false
             case "--simulation-only": simulationOnly = true
+            case "--no-streams": streams = false
+            case "--streams-only": streamsOnly = true
+            case "--stream-lines": streamLines = try number(flag)
             case "-h", "--help": throw UsageError(description: Self.usage)
             default: throw UsageError(description: "unknown argument \(flag)\n\(Self.usage)")
             }
