@@ -6,8 +6,8 @@
 ///
 /// It ends at the end of the input, when the input has nothing more for now (a pipe that is open
 /// and quiet: `tail -f` has no end, and that is as far as there is), when a page fails, or when
-/// the user takes over: Esc, any move of the cursor, a search, a refresh. Keys keep working
-/// meanwhile; an endless pipe that never pauses is read until Esc.
+/// the user takes over: Esc, any move of the cursor, a search, the detail view, a refresh. Keys
+/// keep working meanwhile; an endless pipe that never pauses is read until Esc.
 extension AppState {
     /// `G`: the cursor to the last loaded row, then reading on when the source has more.
     mutating func goToLastRow() {

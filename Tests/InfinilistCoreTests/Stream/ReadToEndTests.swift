@@ -71,6 +71,15 @@ import Testing
         #expect(state.viewport.cursor == 8)
     }
 
+    @Test func theDetailViewStopsReading() {
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        _ = state.update(.key(.right))
+        #expect(!state.readingToEnd)
+        _ = answer(&state, count: 10)
+        #expect(state.viewport.cursor == 9)
+    }
+
     @Test func aQuietPipeEndsReadingWhereTheInputIsNow() {
         var state = streamState()
         _ = state.update(.key(.char("G")))
