@@ -35,6 +35,15 @@ enum Bench {
             if Files.write(saved, report + "\n") { progress("table saved in \(saved); one ↓'s output per layout beside it") }
             return
         }
+        if options.streamsOnly {
+            var streams = StreamBenchmarks(options: options, keys: keys)
+            let figures = try streams.run()
+            print("load average (1, 5, 15 min) before: \(loadBefore); after: \(Report.loadAverage())")
+            for row in Report.streamRows(figures) { print("| \(row.figure) | \(row.value) | \(row.goal) |") }
+            let goal = Goals.streamStartGoal(figures)
+            print("- \(goal.verdict): \(goal.text) — \(goal.evidence)")
+            return
+        }
         progress("writing the shared \(options.rows) rows")
         let rows = try SharedRows.make(options: options)
         if options.dumpOnly {
@@ -76,11 +85,18 @@ enum Bench {
         let memory = try traced.memory()
 
         let dumps = try DumpBenchmarks(options: options, rows: rows).run()
+        var streamFigures: StreamBenchmarks.Figures?
+        if options.streams {
+            var streams = StreamBenchmarks(options: options, keys: keys)
+            streamFigures = try streams.run()
+        }
+
         let simulation = simulate()
 
         let results = BenchResults(
             keys: keyFigures, arrivalToPaint: arrival, startupDemo: startupDemo.times,
-            startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation)
+            startupHTTP: startupHTTP.times, idleHTTP: startupHTTP.idle, memory: memory, simulation: simulation,
+            streams: streamFigures)
         let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
                             load: (loadBefore, Report.loadAverage())).markdown
             + "\n\n" + DumpBenchmarks.table(dumps)
@@ -110,7 +126,7 @@ enum Bench {
     private static func versions(_ options: BenchOptions, peers: Bool) -> [String: String] {
         guard peers else { return [:] }
         var versions: [String: String] = [:]
-        for program in ["fzf", "less"] {
+        for program in ["fzf", "less", "jq"] {
             let file = options.workDirectory + "/version-\(program)"
             guard (try? ChildProcess.run(program, ["--version"], environment: BenchEnvironment.forPrograms(), output: file)) == 0,
                   let line = Files.readText(file)?.split(separator: "\n").first else { continue }

@@ -24,11 +24,18 @@ struct BenchOptions {
     var dumpOnly = false
     /// Only the bytes per key of each layout (table, one-line rows, with the preview pane).
     var layoutsOnly = false
+    /// The stream figures (pipes and files, jq); off to work on the rest.
+    var streams = true
+    /// Only the stream figures (to work on them).
+    var streamsOnly = false
+    /// Lines of the NDJSON file the stream figures read (109 bytes each: 10 million is 1.09 GB).
+    var streamLines = 10_000_000
 
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
                                 [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
-                                [--dump-only] [--layouts]
+                                [--dump-only] [--layouts] [--no-streams] [--streams-only]
+                                [--stream-lines N]
         Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
 
@@ -61,6 +68,9 @@ struct BenchOptions {
             case "--simulation-only": simulationOnly = true
             case "--dump-only": dumpOnly = true
             case "--layouts": layoutsOnly = true
+            case "--no-streams": streams = false
+            case "--streams-only": streamsOnly = true
+            case "--stream-lines": streamLines = try number(flag)
             case "-h", "--help": throw UsageError(description: Self.usage)
             default: throw UsageError(description: "unknown argument \(flag)\n\(Self.usage)")
             }

@@ -9,6 +9,8 @@ struct BenchResults {
     var idleHTTP: IdleWatch.Figures?
     var memory: TracedBenchmarks.MemoryFigures
     var simulation: [SimulationRow]
+    /// Pipes and files; nil with `--no-streams`.
+    var streams: StreamBenchmarks.Figures?
 
     struct SimulationRow {
         let latencyMs: Int

@@ -75,6 +75,7 @@ enum Goals {
                 met: judged.map { $0.stalls == 0 },
                 evidence: "\(cell.adaptive == nil ? "fixed \(cell.fixedRows) (no auto yet)" : "auto"): \(judged.map { "\($0.stalls) stalls" } ?? "n/a")"))
         }
+        if let streams = results.streams { goals.append(Self.streamStartGoal(streams)) }
         let comparable = results.simulation.compactMap { row -> (BenchResults.SimulationRow, PrefetchSimulation.Outcome, PrefetchSimulation.Outcome)? in
             guard let fixed = row.fixed, let adaptive = row.adaptive else { return nil }
             return (row, fixed, adaptive)

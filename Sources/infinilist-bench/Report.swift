@@ -100,6 +100,8 @@ struct Report {
         oursRow("RSS ratio \(memory.late.pages) / \(memory.early.pages) pages", "\(format(ratio, 2))×",
                 goal: "≤ 1.5×", judged: "RSS after 300 pages ≤ 1.5 × after 20")
 
+        if let streams = results.streams { Self.streamRows(streams).forEach { oursRow($0.figure, $0.value, goal: $0.goal, judged: $0.judged) } }
+
         for row in results.simulation {
             let isGoalCell = row.latencyMs == 300 && row.rowsPerSecond == 30
             oursRow(Self.simulationFigure(row), Self.simulationValue(row),

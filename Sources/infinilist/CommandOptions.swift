@@ -27,8 +27,8 @@ struct CommandOptions: ParsableArguments {
     var firstPage: Int = 1
 
     @Option(name: .customLong("page-size"), help: ArgumentHelp(
-        "Items per page: the value of {limit} in the URL, and the demo feed's page size.", valueName: "n"))
-    var pageSize: Int = 50
+        "Items per page: the value of {limit} in the URL, the demo feed's page size, and items read at a time from a pipe or a file (default: 50; 1000 from a pipe or a file).", valueName: "n"))
+    var pageSize: Int?
 
     @Option(name: .customLong("items"), help: ArgumentHelp(
         "Where the array of items is in each response, e.g. data.children or hits (default: the root array, or a common key such as items, data, results, hits).",

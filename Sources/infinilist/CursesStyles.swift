@@ -54,6 +54,7 @@ struct CursesStyles {
         case .error: return Look(ColorPair(COLOR_RED), [.bold], [.bold, .underline])
         case .end: return Look([.dim], [.dim])
         case .placeholder: return Look([.dim], [.dim])
+        case .textLine: return Look([.dim], [.dim])
         case .status: return Look([.reverse], [.reverse])
         case .heading: return Look(ColorPair(COLOR_YELLOW), [.bold], [.bold, .underline])
         // The table's header: bold, as column titles are; underlined too without colour.

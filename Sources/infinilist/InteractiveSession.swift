@@ -63,6 +63,8 @@ struct InteractiveSession {
             config.preview = options.previewSettings
             ActionSetup.configure(&config, actionSettings, environment: environment)
             config.follow = try? options.followInterval()
+            // A pipe or a file: G reads to the end of the input, as less does.
+            if case .stream = self.source.kind { config.lastReadsToEnd = true }
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),
                 screen: screen,

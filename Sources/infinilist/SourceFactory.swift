@@ -26,7 +26,10 @@ enum SourceFactory {
 
     private static func sourceOptions(from options: CommandOptions) throws -> SourceOptions {
         var source = SourceOptions()
-        source.pageSize = options.pageSize
+        if let size = options.pageSize {
+            source.pageSize = size
+            source.streamPageSize = size
+        }
         source.format = options.format
         source.columns = options.columns.isEmpty ? nil : options.columns.joined(separator: ",")
         // The demo's items were posted just now, whole minutes ago (so ages read now, 3m, 6m, …).

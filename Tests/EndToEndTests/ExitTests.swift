@@ -68,11 +68,7 @@ struct ExitTests {
     }
 
     private func expectRestored(_ tmux: TmuxSession) async throws {
-        try await waitUntil("stty -a after exit") { tmux.directory.read("stty.after") != nil }
-        let before = try #require(tmux.directory.read("stty.before"))
-        let after = try #require(tmux.directory.read("stty.after"))
-        #expect(!before.isEmpty)
-        #expect(before == after, "the terminal was not restored")
+        try await tmux.expectTerminalRestored()
     }
 }
 

@@ -50,6 +50,35 @@ import Testing
         #expect(run.stdoutLines == ["web-1", "web-2"])
     }
 
+    /// A line of 160 MiB from a pipe with `--max-page-bytes 1M`: skipped as it streams past (its
+    /// bytes are never held), named on stderr, and the lines after it are read. The peak resident
+    /// memory is sampled from /proc while it runs.
+    @Test func aLineLongerThanTheLimitIsSkippedInBoundedMemory() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let script = #"""
+            { printf '{"id":1}\n'; head -c 167772160 /dev/zero | tr '\0' x; printf '\n{"id":2}\n'; } \
+              | "$BIN" --dump --max-page-bytes 1M > "$OUT" &
+            pid=$!
+            peak=0
+            while kill -0 "$pid" 2>/dev/null; do
+              kib=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status" 2>/dev/null)
+              [ -n "$kib" ] && peak=$kib
+              sleep 0.05
+            done
+            wait "$pid"
+            echo "status $?"
+            echo "peak $peak"
+            """#
+        let folder = try TemporaryDirectory()
+        let out = folder.file("out.jsonl").path
+        let run = try await ProcessRun.run("/bin/sh", ["-c", script], environment: ["BIN": Binary.path, "OUT": out], timeout: .seconds(600))
+        #expect(run.stdoutLines.first == "status 0", "\(run.stdout) \(run.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "{\"id\":1}\n{\"id\":2}\n")
+        #expect(run.stderr.contains("a value of 160 MiB at byte 9 is longer than --max-page-bytes (1 MiB): skipped"), "\(run.stderr)")
+        let peak = try #require(run.stdoutLines.last.flatMap { Int($0.dropFirst("peak ".count)) })
+        #expect(peak > 0 && peak < 96 * 1024, "peak resident memory \(peak) KiB while skipping a 160 MiB line")
+    }
+
     @Test func aFileThatCannotBeReadIsAUsageError() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let run = try await ProcessRun.run(Binary.path, ["--dump", "file:///nonexistent/infinilist.jsonl"])

@@ -31,18 +31,33 @@ final class TmuxSession {
         case closedPipe
     }
 
-    /// Starts `infinilist arguments…` in a new pane; with `stdoutFile`, its stdout goes there;
-    /// `environment` is exported to it (e.g. `TERM`, `INFINILIST_TEST_CRASH`).
-    convenience init(arguments: [String], stdoutFile: String? = nil, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
-        try self.init(arguments: arguments, stdout: stdoutFile.map { .file($0) }, columns: columns, rows: rows, environment: environment)
+    /// Where the program's stdin comes from, instead of the pane's terminal.
+    enum Stdin {
+        /// The output of a shell command, through a pipe: `tail -f app.jsonl`, `yes`.
+        case pipe(from: String)
+        /// A file or a named pipe, opened by the shell (`< PATH`).
+        case file(String)
     }
 
-    init(arguments: [String], stdout: Stdout?, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+    /// Starts `infinilist arguments…` in a new pane; with `stdoutFile`, its stdout goes there;
+    /// `environment` is exported to it (e.g. `TERM`, `INFINILIST_TEST_CRASH`).
+    convenience init(arguments: [String], stdoutFile: String? = nil, stdin: Stdin? = nil, columns: Int = 100, rows: Int = 30,
+                     environment: [String: String] = [:]) throws {
+        try self.init(arguments: arguments, stdout: stdoutFile.map { .file($0) }, stdin: stdin, columns: columns, rows: rows, environment: environment)
+    }
+
+    init(arguments: [String], stdout: Stdout?, stdin: Stdin? = nil, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
         directory = try TemporaryDirectory()
         socket = "infinilist-e2e-\(UUID().uuidString.prefix(12))"
         let quoted = ([Binary.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.shellQuoted($0.value))" }.joined(separator: "; ")
-        let command = #"sh -c 'echo $$ > app.pid; exec "$@"' infinilist "# + quoted
+        var command = #"sh -c 'echo $$ > app.pid; exec "$@"' infinilist "# + quoted
+        switch stdin {
+        case nil: break
+        // The pipeline's status is its last command's: infinilist's.
+        case .pipe(let producer): command = "\(producer) | \(command)"
+        case .file(let path): command += " < " + Self.shellQuoted(path)
+        }
         let record = "echo $? > exit.tmp && mv exit.tmp exit.code"
         let run: String
         switch stdout {
@@ -91,6 +106,14 @@ final class TmuxSession {
     /// The pane's text, one string per row.
     func capture() throws -> [String] {
         let text = try tmux(["capture-pane", "-p", "-t", "e2e"])
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// The pane's rows with their attributes as SGR escape sequences (`ESC [ 2 m` for dim).
+    func captureStyled() throws -> [String] {
+        let text = try tmux(["capture-pane", "-p", "-e", "-t", "e2e"])
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -11,7 +11,7 @@ extension KeyMap {
         KeyBinding([.ctrl("d")], .halfPageDown, "half a screen down"),
         KeyBinding([.ctrl("u")], .halfPageUp, "half a screen up"),
         KeyBinding([.home, .char("g")], .first, "first row"),
-        KeyBinding([.end, .char("G")], .last, "last loaded row"),
+        KeyBinding([.end, .char("G")], .last, "last loaded row (a pipe or a file: read to the end)"),
         KeyBinding([.char("c")], .openColumns, "choose the columns (from the item's fields)"),
         KeyBinding([.right, .char("l")], .openDetail, "show the item as pretty-printed JSON"),
         KeyBinding([.char("p")], .togglePreview, "open or close the preview pane"),

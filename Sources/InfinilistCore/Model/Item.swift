@@ -15,12 +15,27 @@ public struct Item: Sendable, Equatable {
     /// identity the list does not hold yet): `id`'s by default, else the JSON's; the loader
     /// gives a detected id's when `--id` is not given.
     public let identity: ItemIdentity
+    /// What the row holds, so the screen can set apart what is not an item of the input.
+    public let kind: Kind
 
-    public init(json: String, text: String, id: String? = nil, cells: [Cell] = [], identity: ItemIdentity? = nil) {
+    /// What a row holds. Input from a pipe or a file may have lines that are not JSON, and values
+    /// that could not be kept; each still gets a row (nothing is lost silently), shown apart.
+    public enum Kind: UInt8, Sendable, Equatable {
+        /// A JSON value: an item of the list.
+        case value
+        /// A line of input that is not JSON; its JSON is the line as a string. Shown dimmed.
+        case text
+        /// In the place of input that could not be kept (a value longer than the limit, input
+        /// that stops in the middle of a value): what happened, in the error style.
+        case problem
+    }
+
+    public init(json: String, text: String, id: String? = nil, cells: [Cell] = [], identity: ItemIdentity? = nil, kind: Kind = .value) {
         self.json = json
         self.text = text
         self.id = id
         self.cells = cells
         self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(json)
+        self.kind = kind
     }
 }

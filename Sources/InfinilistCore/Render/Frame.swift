@@ -20,6 +20,9 @@ public enum Style: Sendable, Hashable {
     case end
     /// A row whose page was dropped from memory and is being fetched again.
     case placeholder
+    /// A row holding a line of input that is not JSON (from a pipe or a file): dimmed, so the
+    /// JSON rows stand out from log lines between them.
+    case textLine
     /// The status line.
     case status
     /// A title in the help overlay.

@@ -88,21 +88,35 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
         placeholder(state, storeRow: storeRow, into: &builder)
         return builder.row
     }
-    if let (layout, fit) = table {
+    if let (layout, fit) = table, !item.cells.isEmpty {
         appendTableCells(item, layout, fit: fit, now: state.wallClock, highlight: highlight, into: &builder)
         return builder.row
     }
-    let text = item.text
+    appendLine(item.text, style(of: item), highlight: highlight, into: &builder)
+    return builder.row
+}
+
+/// The style of a row shown as one line: a line of input that is not JSON is dimmed, a note
+/// about input that could not be kept is an error, anything else is plain.
+private func style(of item: Item) -> Style {
+    switch item.kind {
+    case .value: return .normal
+    case .text: return .textLine
+    case .problem: return .error
+    }
+}
+
+/// `text` in `style`, with matches of the search (or filter) highlighted.
+private func appendLine(_ text: String, _ style: Style, highlight: TextMatcher?, into builder: inout RowBuilder) {
     let matches = highlight?.ranges(in: text) ?? []
     var start = text.startIndex
     for match in matches {
-        builder.append(text[start..<match.lowerBound])
+        builder.append(text[start..<match.lowerBound], style)
         builder.append(text[match], .match)
         start = match.upperBound
         if builder.remaining == 0 { break }
     }
-    builder.append(text[start...])
-    return builder.row
+    builder.append(text[start...], style)
 }
 
 private func footerRow(_ state: AppState, width: Int) -> FrameRow {
@@ -121,6 +135,8 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
             builder.appendFitting(prefix: "\(spinnerFrame(state)) page \(request.page + 1): ", middle: wait.reason, suffix: " — \(waitText(wait))", .loading)
         } else if state.search?.pending != nil {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
+        } else if state.readingToEnd {
+            builder.append("\(spinnerFrame(state)) reading to the end… \(Counted.text(state.store.itemCount, "item", grouped: true)) so far (Esc stops)", .loading)
         } else {
             builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
         }

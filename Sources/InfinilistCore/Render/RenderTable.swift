@@ -21,13 +21,10 @@ func tableHeaderRow(_ layout: ColumnLayout, fit: ColumnFit, width: Int) -> Frame
 }
 
 /// An item's cells, after the gutter the caller wrote; search matches highlighted in each cell
-/// (an age is highlighted whole when its date as written matches).
+/// (an age is highlighted whole when its date as written matches). An item without cells (not
+/// an object: a line of text from a pipe) is drawn by the caller as one line across the row.
 func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now: WallClock?,
                       highlight: TextMatcher?, into builder: inout RowBuilder) {
-    guard !item.cells.isEmpty else {
-        builder.append(item.text)
-        return
-    }
     for placed in fit.placed {
         let column = layout.columns[placed.column]
         let cell = placed.column < item.cells.count ? item.cells[placed.column] : .missing

@@ -50,7 +50,8 @@ private func loadState(_ state: AppState) -> String? {
             // A pipe with nothing to read yet has no countdown: it waits for its writer.
             return wait.waitsForInput ? "\(spinnerFrame(state)) waiting for input" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
         }
-        let verb = state.search?.pending != nil ? "searching" : state.isRefreshing ? "refreshing" : "loading"
+        let verb = state.search?.pending != nil ? "searching" : state.readingToEnd ? "reading to the end"
+            : state.isRefreshing ? "refreshing" : "loading"
         return "\(spinnerFrame(state)) \(verb)"
     case .failed: return "failed"
     case .ended: return "end"

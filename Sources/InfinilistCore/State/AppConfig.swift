@@ -23,6 +23,9 @@ public struct AppConfig: Sendable, Equatable {
     public var openPath: JSONPath?
     /// Whether `y` can reach the terminal's clipboard, and what to tell the user.
     public var clipboard = ClipboardSupport.terminal
+    /// `G`/End reads on to the end of the input, not only to the last row loaded: for a pipe or a
+    /// file, whose next page is a read away (an HTTP API's may be a request each, for ever).
+    public var lastReadsToEnd = false
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -52,6 +52,8 @@ public struct AppState: Sendable {
     public internal(set) var live: LiveList?
     /// The preview pane of the item under the cursor (Preview.swift).
     public internal(set) var preview: PreviewPane
+    /// `G` is reading on to the end of the input (see ReadToEnd.swift).
+    public internal(set) var readingToEnd = false
 
     public init(config: AppConfig, size: Size) {
         self.config = config

@@ -78,6 +78,8 @@ extension AppState {
         var view = DetailView(row: row, item: item)
         view.layOut(width: size.columns)
         mode = .detail(view)
+        // The user reads this item: `G` following the tail would move the list under it.
+        readingToEnd = false
         return []
     }
 

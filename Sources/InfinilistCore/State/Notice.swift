@@ -10,6 +10,8 @@ public enum Notice: Sendable, Equatable {
     case noFieldsToChoose
     /// Esc stopped a search that was loading pages.
     case searchStopped
+    /// Esc stopped `G` reading to the end of the input.
+    case readToEndStopped
     /// The search went past the end (or the top) and found its match on the other side.
     case searchWrapped
     /// The search looked at every row it could and found nothing.
@@ -49,6 +51,7 @@ public enum Notice: Sendable, Equatable {
         case .noPreviousSearch: return "no previous search"
         case .noFieldsToChoose: return "no fields to choose columns from in this row"
         case .searchStopped: return "search stopped"
+        case .readToEndStopped: return "stopped reading to the end"
         case .searchWrapped: return "search wrapped"
         case .notFound(let query): return "not found: \(query)"
         case .notFoundBeforeFailedPage: return "not found in the loaded rows (a page failed: r retries)"

@@ -28,6 +28,7 @@ extension AppState {
         store = PageStore()
         filter?.reset()
         search?.pending = nil
+        readingToEnd = false
         let dropped = marks.forgetRows()
         if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
         total = nil
@@ -66,5 +67,7 @@ extension AppState {
     /// The user moved the cursor: a refresh in progress no longer moves it.
     mutating func userMoved() {
         refreshAnchor = nil
+        // Nor does `G`'s reading to the end: the user took over.
+        readingToEnd = false
     }
 }

@@ -48,6 +48,8 @@ public struct PendingSearch: Sendable, Equatable {
 extension AppState {
     /// Searches forward from the row after the cursor; see `Search`.
     mutating func startSearch(_ matcher: TextMatcher) -> [Effect] {
+        // The search moves the cursor to its match; `G` following the tail would fight it.
+        readingToEnd = false
         search = Search(matcher: matcher)
         let origin = viewport.cursor
         search?.pending = PendingSearch(nextRow: origin + 1, origin: origin)
@@ -64,6 +66,7 @@ extension AppState {
             return [.bell]
         }
         if forward { return startSearch(matcher) }
+        readingToEnd = false
         let origin = min(viewport.cursor, visibleCount)
         search?.pending = PendingSearch(nextRow: origin, origin: origin, phase: .above)
         advanceSearch()

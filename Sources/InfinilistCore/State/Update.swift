@@ -53,6 +53,7 @@ extension AppState {
             }
             guard case .loading(let request, _) = tail, request == failure.request else { return [] }
             tail = .failed(page: request.page, message: failure.message)
+            readingToEnd = false
             if search?.pending != nil {
                 search?.pending = nil
                 notice = .searchStoppedAtFailedPage(request.page)
@@ -62,6 +63,7 @@ extension AppState {
             guard case .loading(let request, _) = tail, request == wait.request else { return [] }
             tail = .loading(request, wait: wait)
             if let status = wait.live { noteLive(status) }
+            if wait.waitsForInput { readToEndCaughtUp() }
             effects = []
         case .tick:
             if isAnimating { spinnerPhase &+= 1 }
@@ -104,6 +106,7 @@ extension AppState {
         filter?.extend(over: store)
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
+        readToEndPageArrived()
         continueSearch()
         liveArrived(result, following: following)
     }
@@ -136,7 +139,7 @@ extension AppState {
             case .halfPageDown: viewport.halfPage(by: 1, itemCount: count)
             case .halfPageUp: viewport.halfPage(by: -1, itemCount: count)
             case .first: viewport.move(to: 0, itemCount: count)
-            default: viewport.move(to: count - 1, itemCount: count)
+            default: goToLastRow()
             }
         case .select:
             if let gap = cursorGapPage { return loadGap(gap) }
@@ -162,6 +165,8 @@ extension AppState {
         case .back:
             if search?.pending != nil {
                 stopSearch()
+            } else if readingToEnd {
+                stopReadingToEnd()
             } else if filter != nil {
                 applyFilter("")
             } else {
@@ -192,6 +197,7 @@ extension AppState {
         // A live list is read at its tail all the time: the server decides when items come, not
         // the cursor (pages far from the cursor are dropped as usual, so memory stays bounded).
         if live != nil { return [request(page: store.pageCount)] }
+        if readingToEnd { return [request(page: store.pageCount)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at

@@ -24,6 +24,9 @@ public struct PageResponse: Sendable {
     public var stream: StreamPosition?
     /// For a streaming answer read as a live list: the connection's state.
     public var live: LiveStatus?
+    /// For standard input or a file: what each of `items` is (a value, a line that is not JSON,
+    /// a note about input that could not be kept); empty when every item is a value.
+    public var kinds: [Item.Kind] = []
 
     public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
         self.url = url

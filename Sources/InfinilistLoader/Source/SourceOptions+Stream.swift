@@ -36,6 +36,7 @@ extension SourceConfiguration {
 extension SourceOptions {
     /// The checks of `validated(url:)` for standard input or a file.
     func streamSettings(_ input: SourceConfiguration.StreamSettings.Input) throws(SourceOptionError) -> SourceConfiguration.StreamSettings {
+        let pageSize = streamPageSize
         guard pageSize >= 1 else { throw SourceOptionError("--page-size must be at least 1, not \(pageSize)") }
         guard pageSize <= 100_000 else { throw SourceOptionError("--page-size must be at most 100000, not \(pageSize)") }
         let shape = try ItemShape(format: format, idPath: idPath)

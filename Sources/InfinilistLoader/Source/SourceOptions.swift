@@ -97,6 +97,10 @@ public struct SourceOptions: Sendable {
 
     /// Standard input or a file to read instead of a URL (`-`, no URL with a pipe, `FILE`).
     public var input: SourceConfiguration.StreamSettings.Input?
+    /// Items per page read from standard input or a file: `--page-size` when given. Larger than
+    /// an API's page, since the next one is a read away, not a request: every page costs a trip
+    /// through the loader and the event loop, and 10 million lines in pages of 50 are 200,000 trips.
+    public var streamPageSize: Int = 1000
     /// The most a pipe's spool file may hold (`--spool-max`).
     public var spoolMax: Int = 1 << 30
     /// A stream is read once (`--dump`): nothing is spooled, and values that could not be kept

@@ -5,7 +5,7 @@ import Glibc
 /// A copy of what was read from a pipe (or inflated from a `.gz` file), so pages dropped from
 /// memory can be read again by byte offset: the input itself cannot be read twice.
 ///
-/// The file is made with `mkstemp` (mode 0600) in `$TMPDIR` (else /tmp) and unlinked at once, so
+/// The file is made with `mkstemp` (mode 0600, close-on-exec) in `$TMPDIR` (else /tmp) and unlinked at once, so
 /// no other user can read it and it disappears however infinilist ends (q, a signal, a crash):
 /// only the open descriptor keeps it. It grows to at most `limit` bytes.
 final class Spool {
@@ -17,11 +17,14 @@ final class Spool {
         self.limit = limit
         let folder = (directory?.isEmpty == false ? directory : nil) ?? "/tmp"
         var template = Array((folder + "/infinilist-spool-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard made >= 0 else {
             throw PageLoadError(.connection, "could not create the spool file in \(folder) (for re-reading dropped pages): \(String(cString: strerror(errno))); set TMPDIR to a writable folder")
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+        // Close-on-exec (mkostemp is a GNU extension Swift's Glibc does not show): a program
+        // started later must not keep the spool, and its disk space, after infinilist is gone.
+        _ = fcntl(made, F_SETFD, FD_CLOEXEC)
         descriptor = made
     }
 
@@ -34,7 +37,9 @@ final class Spool {
         }
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, bytes.count - written, off_t(size + written)) }
+            let count = bytes.withUnsafeBytes { buffer in
+                pwrite(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written, off_t(size + written))
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw PageLoadError(.connection, "could not write the spool file: \(String(cString: strerror(errno)))")

@@ -32,6 +32,14 @@ public enum StreamOpening {
             mode: settings.mode, maxValueBytes: settings.maxValueBytes)
     }
 
+    /// Whether the input can be opened again from the start: a regular file named by its path (a
+    /// named pipe or `/dev/fd/N` would give other bytes, or none).
+    static func canReopen(_ input: SourceConfiguration.StreamSettings.Input) -> Bool {
+        guard case .file(let path) = input else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     static func isRegularFile(_ descriptor: Int32) -> Bool {
         var info = stat()
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

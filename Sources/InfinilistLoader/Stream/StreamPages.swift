@@ -43,7 +43,7 @@ final class StreamPages: Sendable {
                     continuation.resume(with: Result { () throws(PageLoadError) in try reader.reread(from: start, end: end, atEnd: atEnd) })
                 }
             }
-            return response(read, key: key)
+            return response(read, key: key, firstRead: false)
         }
         let count = pageSize
         let cancelled = CancelFlag()
@@ -84,27 +84,36 @@ final class StreamPages: Sendable {
             cancelled.set()
         }
         guard let read else { throw CancellationError() }
-        return response(read, key: key)
+        return response(read, key: key, firstRead: true)
     }
 
-    private func response(_ read: StreamPageRead, key: PageKey) -> PageResponse {
+    /// `firstRead`: the page was read from the input, not again from the file or the spool, so
+    /// its text lines are counted for `-v` (once each).
+    private func response(_ read: StreamPageRead, key: PageKey, firstRead: Bool) -> PageResponse {
         var items: [JSONValue] = []
+        var kinds: [Item.Kind] = []
         var textLines = 0
         var problems: [String] = []
         for entry in read.entries {
             switch entry.content {
-            case .value(let value): items.append(value)
+            case .value(let value):
+                items.append(value)
+                kinds.append(.value)
             case .text(let line):
                 textLines += 1
                 items.append(.string(line))
+                kinds.append(.text)
             case .problem(let message):
                 problems.append(message)
-                if problemRows { items.append(.string("✗ " + message)) }
+                guard problemRows else { continue }
+                items.append(.string("✗ " + message))
+                kinds.append(.problem)
             }
         }
         var notes = read.note.map { [$0] } ?? []
-        if textLines > 0 { notes.append("page \(key.index + 1): \(Counted.text(textLines, "line")) not JSON, kept as text") }
+        if firstRead, textLines > 0 { notes.append("page \(key.index + 1): \(Counted.text(textLines, "line")) not JSON, kept as text") }
         var answer = PageResponse(url: name, body: .null, items: items, notes: notes)
+        answer.kinds = kinds
         answer.stream = read.next
         answer.live = live?()
         if read.atEnd { answer.end = EndReason(endReason) }
@@ -120,7 +129,9 @@ final class StreamPages: Sendable {
     /// The next page starts where this one ended; the end of the input is the end of the list.
     /// A stream read once forgets each page's key once it is read.
     static func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
-        let items = response.items.map(shape.item(from:))
+        let items = response.kinds.count == response.items.count
+            ? zip(response.items, response.kinds).map { value, kind in kind == .value ? shape.item(from: value) : lineItem(value, kind: kind) }
+            : response.items.map(shape.item(from:))
         let continuation: FetchedPage.Continuation
         if let end = response.end {
             continuation = .end(end)
@@ -134,6 +145,15 @@ final class StreamPages: Sendable {
         var page = FetchedPage(items: items, continuation: continuation, notes: [], warning: response.warning)
         page.live = response.live
         return page
+    }
+}
+
+extension StreamPages {
+    /// A row for a line that is not JSON, or a note about input that could not be kept: its JSON
+    /// is the line (or the note) as a string, and the row shows that text whatever `--format`
+    /// says, since it has none of the fields a template names.
+    static func lineItem(_ value: JSONValue, kind: Item.Kind) -> Item {
+        Item(json: value.compactJSON, text: TerminalText.sanitize(value.scalarText ?? value.compactJSON), kind: kind)
     }
 }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import InfinilistCore
 import Synchronization
 
@@ -23,8 +26,15 @@ struct StreamPageRead: Sendable {
 /// thread, beside a tail read that is waiting for a quiet pipe. What both share (where pages
 /// ended, how values become items) is behind `shared`.
 final class StreamReader: @unchecked Sendable {
-    /// How long a quiet pipe may pause before a page with at least one item is handed on.
-    static let pause: Int32 = 100
+    /// How long a pipe may be quiet before a page with at least one item is handed on: a burst
+    /// of output (a program writing a screenful) is one page, and one line that arrives alone is on
+    /// screen at once.
+    static let pause: Int32 = 10
+    /// How long a page with at least one item waits at most for more, however busy the pipe: a
+    /// log that never pauses for `pause` (a line every few milliseconds) still shows its lines.
+    static let handOnWithin: Int64 = 100_000_000
+    /// How long one wait for a pipe with nothing in hand lasts before cancellation is checked.
+    static let idleWait: Int32 = 100
 
     private let input: any ByteInput
     /// A regular file, read again by offset; nil for a pipe or a `.gz` file.
@@ -116,6 +126,8 @@ final class StreamReader: @unchecked Sendable {
             pendingFailure = nil
             throw failure
         }
+        /// Once an item is in hand: when the page is handed on, come what may.
+        var handOnAt: Int64?
         while ready.count < count {
             if let piece = splitter.next(atEOF: inputEnded) {
                 ready += maker.entries(from: piece)
@@ -123,9 +135,17 @@ final class StreamReader: @unchecked Sendable {
             }
             if inputEnded { break }
             if isCancelled() { return nil }
+            var wait = Self.idleWait
+            if !ready.isEmpty {
+                let now = Self.monotonicNow()
+                let due = handOnAt ?? now + Self.handOnWithin
+                handOnAt = due
+                guard due > now else { return take(count) }
+                wait = min(Self.pause, Int32((due - now + 999_999) / 1_000_000))
+            }
             let chunk: ChunkRead
             do {
-                chunk = try input.read(waitingAtMost: Self.pause)
+                chunk = try input.read(waitingAtMost: wait)
             } catch {
                 guard !ready.isEmpty else { throw error }
                 pendingFailure = error
@@ -151,6 +171,12 @@ final class StreamReader: @unchecked Sendable {
             while ready.count <= count, let piece = splitter.next(atEOF: true) { ready += maker.entries(from: piece) }
         }
         return take(count)
+    }
+
+    static func monotonicNow() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     private func take(_ count: Int) -> StreamPageRead {

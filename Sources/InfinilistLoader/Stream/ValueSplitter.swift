@@ -52,6 +52,10 @@ struct ValueSplitter: PieceSplitting {
     /// Input offset of the first byte not handed out yet.
     var position: Int { value?.offset ?? base + scan }
 
+    /// Bytes held: at most about `maxValueBytes` plus what was appended last, however long the
+    /// value being skipped is.
+    var bufferedBytes: Int { buffer.count }
+
     mutating func append(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
     }

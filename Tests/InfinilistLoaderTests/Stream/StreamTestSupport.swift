@@ -66,13 +66,14 @@ enum StreamTest {
     /// The stream source for `path`, as the command line builds it.
     static func source(
         _ path: String, pageSize: Int = 50, itemsPath: String? = nil, maxValueBytes: Int? = nil,
-        spoolMax: Int? = nil, readOnce: Bool = false, environment: [String: String] = [:]
+        spoolMax: Int? = nil, readOnce: Bool = false, format: String? = nil, environment: [String: String] = [:]
     ) throws -> any PageSource {
         var options = SourceOptions()
         options.environment = environment
         options.input = .file(path)
-        options.pageSize = pageSize
+        options.streamPageSize = pageSize
         options.itemsPath = itemsPath
+        options.format = format
         if let maxValueBytes { options.maxPageBytes = maxValueBytes }
         if let spoolMax { options.spoolMax = spoolMax }
         options.streamReadOnce = readOnce
@@ -93,5 +94,18 @@ enum StreamTest {
             index += 1
         }
         return (pages, nil, warnings)
+    }
+}
+
+extension TestPipe {
+    /// Writes `text` `times` times from a dispatch thread, off Swift's cooperative pool: a write to
+    /// a full pipe waits until the reader takes some, and must not hold one of the pool's threads.
+    func writeOffPool(_ text: String, times: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                for _ in 0..<times { self.write(text) }
+                continuation.resume()
+            }
+        }
     }
 }

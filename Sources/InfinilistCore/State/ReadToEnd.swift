@@ -1,0 +1,45 @@
+/// `G`/End on a list read from a pipe or a file (`AppConfig.lastReadsToEnd`): read on to the end
+/// of the input, as `less` does, rather than stop at the last row loaded so far. Pages are asked
+/// for one after another through the ordinary request path (one in flight, stale answers dropped)
+/// and the cursor follows the last row as they arrive, so the page window drops the pages behind
+/// it and memory stays bounded however long the input is.
+///
+/// It ends at the end of the input, when the input has nothing more for now (a pipe that is open
+/// and quiet: `tail -f` has no end, and that is as far as there is), when a page fails, or when
+/// the user takes over: Esc, any move of the cursor, a search, the detail view, a refresh. Keys
+/// keep working meanwhile; an endless pipe that never pauses is read until Esc.
+extension AppState {
+    /// `G`: the cursor to the last loaded row, then reading on when the source has more.
+    mutating func goToLastRow() {
+        viewport.move(to: visibleCount - 1, itemCount: visibleCount)
+        guard config.lastReadsToEnd else { return }
+        switch tail {
+        case .idle:
+            readingToEnd = true
+        case .loading(_, let wait):
+            // Waiting for a quiet pipe: the rows there are are all loaded.
+            readingToEnd = wait?.waitsForInput != true
+        case .failed, .ended:
+            readingToEnd = false
+        }
+    }
+
+    /// A page arrived at the tail (already appended): the cursor follows it; the end of the list
+    /// ends the reading.
+    mutating func readToEndPageArrived() {
+        guard readingToEnd else { return }
+        viewport.move(to: visibleCount - 1, itemCount: visibleCount)
+        if case .ended = tail { readingToEnd = false }
+    }
+
+    /// The request at the tail waits for a quiet pipe: everything there is has been read.
+    mutating func readToEndCaughtUp() {
+        readingToEnd = false
+    }
+
+    /// Esc while reading to the end: stop asking for more (the page in flight still lands).
+    mutating func stopReadingToEnd() {
+        readingToEnd = false
+        notice = .readToEndStopped
+    }
+}

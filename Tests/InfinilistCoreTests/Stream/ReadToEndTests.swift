@@ -1,0 +1,147 @@
+import Testing
+@testable import InfinilistCore
+
+/// `G` on a pipe or a file reads on to the end of the input, page after page, the cursor following
+/// the last row; Esc, a move or a quiet pipe ends it. On an HTTP API `G` stays the last loaded row.
+@Suite struct ReadToEndTests {
+    private static let size = Size(rows: 8, columns: 60)
+
+    /// A state reading a stream (`lastReadsToEnd`) with one page of 10 loaded, the tail idle.
+    private func streamState() -> AppState {
+        var config = AppConfig(sourceName: "stdin", prefetch: 2)
+        config.lastReadsToEnd = true
+        var state = AppState(config: config, size: Self.size)
+        let first = loads(state.start())
+        _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
+        #expect(state.tail == .idle)
+        return state
+    }
+
+    /// Answers the tail's request with `count` items, the last page when `end`.
+    private func answer(_ state: inout AppState, count: Int, end: Bool = false) -> [Effect] {
+        guard case .loading(let request, _) = state.tail else {
+            Issue.record("nothing is loading: \(state.tail)")
+            return []
+        }
+        let first = state.store.itemCount
+        return state.update(.pageLoaded(PageResult(
+            request: request, items: items(first..<first + count), end: end ? EndReason("end of input") : nil, latency: 0.01)))
+    }
+
+    @Test func gReadsPageAfterPageToTheEndWithTheCursorOnTheLastRow() {
+        var state = streamState()
+        let effects = state.update(.key(.char("G")))
+        #expect(loads(effects).count == 1)
+        #expect(state.readingToEnd)
+        #expect(render(state).text.contains("reading to the end… 10 items so far (Esc stops)"))
+        for _ in 0..<5 {
+            // Without G the cursor would stay on row 10, beyond the prefetch distance of 2 rows,
+            // and nothing more would be asked for.
+            let next = answer(&state, count: 10)
+            #expect(loads(next).count == 1)
+            #expect(state.viewport.cursor == state.store.itemCount - 1)
+        }
+        _ = answer(&state, count: 3, end: true)
+        #expect(!state.readingToEnd)
+        #expect(state.tail == .ended(EndReason("end of input")))
+        #expect(state.viewport.cursor == 62)
+        #expect(state.store.itemCount == 63)
+    }
+
+    @Test func escStopsReadingAndThePageInFlightStillLands() {
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        let effects = state.update(.key(.escape))
+        #expect(!effects.contains { $0.isQuit })
+        #expect(!state.readingToEnd)
+        #expect(state.notice == .readToEndStopped)
+        let after = answer(&state, count: 10)
+        #expect(loads(after).isEmpty, "no further page after Esc: \(after)")
+        #expect(state.store.itemCount == 20)
+        // The cursor stays where it was when reading stopped.
+        #expect(state.viewport.cursor == 9)
+    }
+
+    @Test func aMoveStopsReading() {
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        _ = state.update(.key(.up))
+        #expect(!state.readingToEnd)
+        _ = answer(&state, count: 10)
+        #expect(state.viewport.cursor == 8)
+    }
+
+    @Test func theDetailViewStopsReading() {
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        _ = state.update(.key(.right))
+        #expect(!state.readingToEnd)
+        _ = answer(&state, count: 10)
+        #expect(state.viewport.cursor == 9)
+    }
+
+    @Test func aQuietPipeEndsReadingWhereTheInputIsNow() {
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        _ = answer(&state, count: 10)
+        guard case .loading(let request, _) = state.tail else {
+            Issue.record("expected the next page to load")
+            return
+        }
+        _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0, reason: "waiting for input", isRetry: false, waitsForInput: true)))
+        #expect(!state.readingToEnd)
+        // Rows that arrive later do not move the cursor: it is where the user left it.
+        _ = answer(&state, count: 5)
+        #expect(state.viewport.cursor == 19)
+        #expect(state.store.itemCount == 25)
+    }
+
+    @Test func gWhileAPipeIsQuietStaysOnTheLastRow() {
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        guard case .loading(let request, _) = state.tail else {
+            Issue.record("expected the next page to load")
+            return
+        }
+        _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0, reason: "waiting for input", isRetry: false, waitsForInput: true)))
+        _ = state.update(.key(.char("G")))
+        #expect(!state.readingToEnd)
+        #expect(state.viewport.cursor == 9)
+    }
+
+    @Test func aFailedPageStopsReading() {
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        guard case .loading(let request, _) = state.tail else {
+            Issue.record("expected the next page to load")
+            return
+        }
+        _ = state.update(.pageFailed(PageFailure(request: request, message: "could not read standard input")))
+        #expect(!state.readingToEnd)
+        #expect(loads(state.update(.tick)).isEmpty)
+    }
+
+    @Test func memoryStaysBoundedWhileReadingToTheEnd() {
+        var config = AppConfig(sourceName: "stdin", prefetch: 2, keep: 40)
+        config.lastReadsToEnd = true
+        var state = AppState(config: config, size: Self.size)
+        let first = loads(state.start())
+        _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
+        _ = state.update(.key(.char("G")))
+        for _ in 0..<100 { _ = answer(&state, count: 10) }
+        #expect(state.store.itemCount == 1010)
+        #expect(state.store.loadedItemCount <= 40)
+        #expect(state.store.item(at: 1009) != nil)
+    }
+
+    @Test func onAnAPIgStaysTheLastLoadedRow() {
+        var state = AppState(config: AppConfig(sourceName: "api", prefetch: 2), size: Self.size)
+        let first = loads(state.start())
+        _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
+        _ = state.update(.key(.char("G")))
+        #expect(!state.readingToEnd)
+        // The prefetch asks for the next page, and that page does not move the cursor.
+        _ = answer(&state, count: 10)
+        #expect(state.viewport.cursor == 9)
+    }
+}
