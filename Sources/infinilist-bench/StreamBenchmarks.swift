@@ -33,6 +33,8 @@ struct StreamBenchmarks {
         let afterPageDowns: ProcessStats.Memory?
         let largestDuringG: Int
         let samplesDuringG: Int
+        /// VmRSS (KiB) when a tenth, half and all of the pages `G` read had arrived.
+        let duringG: [(share: Double, kib: Int)]
         let atEnd: ProcessStats.Memory?
         /// End pressed → the first paint after the last page arrived; nil if the end never came.
         let readToEnd: Int64?
@@ -129,7 +131,7 @@ struct StreamBenchmarks {
         let pressed = Monotonic.now()
         session.terminal.type(keys.end)
         var largest = 0
-        var samples = 0
+        var samples: [(time: Int64, kib: Int)] = []
         var seen: [UInt8] = []
         let marker = Array("end of input".utf8)
         let deadline = pressed + 900_000_000_000
@@ -138,7 +140,7 @@ struct StreamBenchmarks {
             _ = session.terminal.drain(until: Monotonic.now() + 100_000_000)
             if let memory = ProcessStats.memory(pid: pid) {
                 largest = max(largest, memory.residentKiB)
-                samples += 1
+                samples.append((Monotonic.now(), memory.residentKiB))
             }
             seen = Array(seen.suffix(marker.count)) + session.terminal.take()
             if Self.contains(seen, marker) {
@@ -148,15 +150,21 @@ struct StreamBenchmarks {
         }
         let atEnd = ProcessStats.memory(pid: pid)
         var readToEnd: Int64?
+        var duringG: [(share: Double, kib: Int)] = []
         if ended {
             let log = TraceLog(path: trace)
-            if let last = log.marks.last(where: { if case .arrive = $0.event { true } else { false } }),
-               let paint = log.marks.first(where: { $0.event == .painted && $0.time >= last.time }) {
+            let arrivals = log.marks.filter { $0.time >= pressed && { if case .arrive = $0.event { true } else { false } }($0) }.map(\.time)
+            if let last = arrivals.last, let paint = log.marks.first(where: { $0.event == .painted && $0.time >= last }) {
                 readToEnd = paint.time - pressed
             }
+            // The first sample taken after that share of G's pages had arrived.
+            for share in [0.1, 0.5, 1.0] where !arrivals.isEmpty {
+                let at = arrivals[max(0, Int((share * Double(arrivals.count)).rounded(.up)) - 1)]
+                if let sample = samples.first(where: { $0.time >= at }) ?? samples.last { duringG.append((share, sample.kib)) }
+            }
         }
-        return Paging(afterFirstScreen: first, afterPageDowns: afterPages, largestDuringG: largest, samplesDuringG: samples,
-                      atEnd: atEnd, readToEnd: readToEnd)
+        return Paging(afterFirstScreen: first, afterPageDowns: afterPages, largestDuringG: largest, samplesDuringG: samples.count,
+                      duringG: duringG, atEnd: atEnd, readToEnd: readToEnd)
     }
 
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -22,6 +22,9 @@ extension Report {
         func mib(_ kib: Int?) -> String { kib.map { format(Double($0) / 1024, 1) } ?? "–" }
         rows.append(Row(figure: "RSS in that file: first screen · after 100 × PgDn, MiB",
                         value: "\(mib(paging.afterFirstScreen?.residentKiB)) · \(mib(paging.afterPageDowns?.residentKiB))"))
+        let lines = paging.duringG.map { NumberGrouping.grouped(Int($0.share * Double(streams.lines))) }.joined(separator: " / ")
+        rows.append(Row(figure: "RSS while G reads on, at \(lines.isEmpty ? "–" : lines) lines, MiB",
+                        value: paging.duringG.map { mib($0.kib) }.joined(separator: " / ")))
         rows.append(Row(figure: "RSS while G reads every line: largest of \(paging.samplesDuringG) samples · at the end (peak), MiB",
                         value: "\(mib(paging.largestDuringG)) · \(mib(paging.atEnd?.residentKiB)) (\(mib(paging.atEnd?.peakKiB)))"))
         rows.append(Row(figure: "G on that file: End → end row painted, s",

@@ -33,6 +33,11 @@ final class StreamPages: Sendable {
         self.live = live
     }
 
+    /// The most items of the first page: it is on screen as soon as it is read (a page of 1000
+    /// costs some 15 ms to read, parse and lay out in a release build; 100 fill a screen and
+    /// still show the table's columns what the items hold), and later pages are read ahead.
+    static let firstPageSize = 100
+
     func fetch(_ key: PageKey) async throws -> PageResponse {
         let reader = self.reader
         let start = key.stream ?? .start
@@ -45,7 +50,7 @@ final class StreamPages: Sendable {
             }
             return response(read, key: key, firstRead: false)
         }
-        let count = pageSize
+        let count = key.index == 0 ? min(pageSize, Self.firstPageSize) : pageSize
         let cancelled = CancelFlag()
         // Waits go to the loader through one ordered stream, so a countdown is never overtaken by
         // an older one.

@@ -58,6 +58,14 @@ import Testing
         await loader.shutdown()
     }
 
+    /// The first page is short, so the first rows are on screen at once; later pages are full.
+    @Test func theFirstPageHoldsAtMostAHundredItems() async throws {
+        let file = try TestFile((1...1500).map { "{\"id\":\($0)}\n" }.joined())
+        let result = try await StreamTest.readAll(try StreamTest.source(file.path, pageSize: 1000))
+        #expect(result.pages.map(\.count) == [100, 1000, 400])
+        #expect(result.pages.flatMap { $0 }.last == #"{"id":1500}"#)
+    }
+
     @Test func aPipesDroppedPageIsReadAgainFromTheSpool() async throws {
         let pipe = try TestPipe()
         pipe.write((1...7).map { "{\"id\":\($0)}\n" }.joined())
