@@ -12,6 +12,8 @@ struct LiveBackoff: Sendable, Equatable {
     var maxEmptyAttempts = 10
     /// Even a server asking for `retry: 0` waits this long the first time, doubling after.
     static let floor = 0.1
+    /// The longest `retry:` a server may ask for, as for `Retry-After`: five minutes.
+    static let longestServerRetry = 300.0
 
     /// Attempts in a row that brought nothing, so far.
     private(set) var emptyAttempts = 0
@@ -26,7 +28,7 @@ struct LiveBackoff: Sendable, Equatable {
     mutating func nextDelay(serverRetry: Double?) -> Double? {
         guard emptyAttempts < maxEmptyAttempts else { return nil }
         emptyAttempts += 1
-        let first = max(Self.floor, serverRetry ?? base)
+        let first = min(Self.longestServerRetry, max(Self.floor, serverRetry ?? base))
         var delay = first
         for _ in 1..<emptyAttempts {
             delay *= 2

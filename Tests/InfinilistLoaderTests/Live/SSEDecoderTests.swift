@@ -100,5 +100,7 @@ import Testing
         var long = LiveBackoff()
         #expect(long.nextDelay(serverRetry: 120) == 120)
         #expect(long.nextDelay(serverRetry: 120) == 120)
+        var endless = LiveBackoff()
+        #expect(endless.nextDelay(serverRetry: 1e9) == 300)
     }
 }
