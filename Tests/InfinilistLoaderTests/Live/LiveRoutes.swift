@@ -40,7 +40,7 @@ final class LiveLog: Sendable {
 /// Streaming answers as servers send them, cut into chunks at awkward places (inside a UTF-8
 /// character, a line, a field name, between CR and LF), with pauses between the chunks so that
 /// they reach the client one by one; streams that drop, that hold on, that close at once every
-/// time, that are slow; and the Wikimedia and Kubernetes replicas.
+/// time, that are slow (a connection that breaks mid-value is `ScriptedServer`'s); and the Wikimedia and Kubernetes replicas.
 enum LiveRoutes {
     static let ndjsonSplit: [String] = [
         #"{"id": 1, "name": "Zo"#, "\u{00EB}", #""}"#, "\n{\"id\": 2, \"na", #"me": "日"#, "本語\"}\n", #"{"id": 3, "name": "🏳️‍🌈"#,
@@ -92,7 +92,7 @@ enum LiveRoutes {
                 do {
                     try await writer.write(ByteBuffer(string: "{\"id\": 1}\n{\"id\": 2}\n{\"id\": 3}\n"))
                     while !log.isReleased {
-                        try await Task.sleep(for: .milliseconds(100))
+                        try await Task.sleep(for: .milliseconds(500))
                         try await writer.write(ByteBuffer(string: "\n"))
                     }
                     try await writer.write(ByteBuffer(string: "{\"id\": 4}\n{\"id\": 5}\n"))
@@ -120,13 +120,6 @@ enum LiveRoutes {
             default: return Response(status: .noContent)
             }
         }
-        // The first connection drops in the middle of a value; the second ends cleanly.
-        router.get("ndjson/drop") { request, _ in
-            if log.requests("/ndjson/drop").count == 1 {
-                return stream("application/x-ndjson", ["{\"id\": 1}\n{\"id\": 2}\n", "{\"id\": 3, \"na"].map { Array($0.utf8) }, end: .drop)
-            }
-            return stream("application/x-ndjson", [Array("{\"id\": 3, \"name\": \"again\"}\n{\"id\": 4}\n".utf8)])
-        }
         // Every connection is closed at once, with nothing but a comment.
         router.get("sse/storm") { _, _ in stream("text/event-stream", [Array(": nothing today\n\n".utf8)]) }
         // One item every 1.5 s, three in all.
@@ -135,6 +128,16 @@ enum LiveRoutes {
                 for index in 1...3 {
                     try await Task.sleep(for: .milliseconds(1500))
                     try await writer.write(ByteBuffer(string: "{\"id\": \(index)}\n"))
+                }
+                try await writer.finish(nil)
+            })
+        }
+        // An item every 30 ms, 60 in all: never quiet for 100 ms.
+        router.get("steady") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody { writer in
+                for index in 1...60 {
+                    try await writer.write(ByteBuffer(string: "{\"id\": \(index)}\n"))
+                    try await Task.sleep(for: .milliseconds(30))
                 }
                 try await writer.finish(nil)
             })
@@ -164,19 +167,14 @@ enum LiveRoutes {
         return router
     }
 
-    enum End { case finish, drop }
-
     /// A streaming answer of `type` written chunk by chunk, 25 ms apart.
-    static func stream(_ type: String, _ chunks: [[UInt8]], end: End = .finish) -> Response {
+    static func stream(_ type: String, _ chunks: [[UInt8]]) -> Response {
         Response(status: .ok, headers: [.contentType: type], body: ResponseBody { writer in
             for chunk in chunks {
                 try await writer.write(ByteBuffer(bytes: chunk))
                 try await Task.sleep(for: .milliseconds(25))
             }
-            switch end {
-            case .finish: try await writer.finish(nil)
-            case .drop: throw LiveRouteError.dropped
-            }
+            try await writer.finish(nil)
         })
     }
 
@@ -184,8 +182,6 @@ enum LiveRoutes {
         request.headers[.init("Last-Event-ID")!]
     }
 }
-
-enum LiveRouteError: Error { case dropped }
 
 struct LiveLogMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
