@@ -10,7 +10,7 @@ import InfinilistCore
 /// against it but changes nothing, so later pages come out as they would have without it.
 public struct Walk: Sendable {
     /// The key of every page that can be requested: page 0 always, page n + 1 once page n was read.
-    private(set) var keys: [Int: PageKey]
+    private(set) var keys: PageKeys
     /// The last page, once a page said the list ends there.
     private(set) var end: (page: Int, reason: EndReason)?
     /// The highest page read at the tail; nil before the first.
@@ -37,7 +37,7 @@ public struct Walk: Sendable {
     /// A walk that has read nothing yet; `firstAddress` is page 0's request, so a link back to it
     /// is a loop.
     public init(firstKey: PageKey, firstAddress: String? = nil) {
-        keys = [0: firstKey]
+        keys = PageKeys(first: firstKey)
         addresses = firstAddress.map { [$0: 0] } ?? [:]
     }
 
@@ -76,7 +76,7 @@ public struct Walk: Sendable {
     /// Forgets the keys of pages before `page`, for a source that never reads a page twice (a
     /// stream read once by `--dump`): a walk down an endless stream then keeps nothing per page.
     public mutating func forgetKeys(before page: Int) {
-        for old in keys.keys.filter({ $0 < page }) { keys[old] = nil }
+        keys.forget(before: page)
     }
 
     /// Records the digest of the tail page's items and says whether it repeats the page before.

@@ -58,7 +58,7 @@ final class StreamReader: @unchecked Sendable {
         /// Where the next page at the tail starts.
         var tail = StreamPosition.start
         /// Where each page read so far ended, by where it started.
-        var pageEnds: [StreamPosition: (end: StreamPosition, atEnd: Bool)] = [:]
+        var pageEnds = PageEnds()
         /// How values become items, once the first value decided it.
         var maker: StreamEntryMaker
     }
@@ -86,7 +86,7 @@ final class StreamReader: @unchecked Sendable {
     /// How the page starting at `start` is read; throws for a place no page started.
     func plan(for start: StreamPosition) throws(PageLoadError) -> Plan {
         let shared = shared.withLock { $0 }
-        if let known = shared.pageEnds[start] { return .reread(end: known.end, atEnd: known.atEnd) }
+        if let known = shared.pageEnds.end(ofPageAt: start) { return .reread(end: known.end, atEnd: known.atEnd) }
         guard start == shared.tail else {
             if !canReadAgain { throw cannotReadTwice }
             throw PageLoadError(.unknownPage, "this page starts at \(start), which was never read (the input is at \(shared.tail))")
@@ -113,7 +113,7 @@ final class StreamReader: @unchecked Sendable {
         // keeps nothing per page.
         let kept = canReadAgain
         shared.withLock {
-            if kept { $0.pageEnds[start] = (page.next, page.atEnd) }
+            if kept { $0.pageEnds.record(start: start, end: page.next, atEnd: page.atEnd) }
             $0.tail = page.next
             $0.maker = maker
         }
