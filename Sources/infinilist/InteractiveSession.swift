@@ -64,7 +64,10 @@ struct InteractiveSession {
             ActionSetup.configure(&config, actionSettings, environment: environment)
             config.follow = try? options.followInterval()
             // A pipe or a file: G reads to the end of the input, as less does.
-            if case .stream = self.source.kind { config.lastReadsToEnd = true }
+            if case .stream = self.source.kind {
+                config.lastReadsToEnd = true
+                config.followable = false
+            }
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),
                 screen: screen,

@@ -72,6 +72,10 @@ extension AppState {
             notice = .followingLiveAlready
             return []
         }
+        guard config.followable else {
+            notice = .followingNotPossible
+            return []
+        }
         if following.interval != nil {
             following.interval = nil
             following.nextPoll = nil

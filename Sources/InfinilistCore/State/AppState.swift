@@ -63,6 +63,7 @@ public struct AppState: Sendable {
         self.preview = PreviewPane(isOpen: config.preview.opens)
         self.viewport = Viewport(height: AppState.contentHeight(for: size))
         viewport.resize(height: listHeight, itemCount: 0)
+        if !config.followable { store.forgetIdentities() }
     }
 
     /// Rows of the screen above the status line: the list's, the detail view's or the help's

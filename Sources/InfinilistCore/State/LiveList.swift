@@ -32,6 +32,8 @@ extension AppState {
     mutating func noteLive(_ status: LiveStatus) {
         if live == nil {
             live = LiveList(status: status, lastItemAt: nil)
+            // A live list is never polled: what it read keeps no identities.
+            store.forgetIdentities()
         } else {
             live?.status = status
         }

@@ -42,6 +42,8 @@ public enum Notice: Sendable, Equatable {
     case followFailed(String)
     /// `F` on a streaming answer, whose new items arrive by themselves.
     case followingLiveAlready
+    /// `F` on a pipe or a file, whose first page never changes.
+    case followingNotPossible
     /// What an action on the item did, or why it did not (`o`, `y`, a bound command).
     case action(ActionNotice)
 
@@ -68,6 +70,7 @@ public enum Notice: Sendable, Equatable {
         case .followingOff: return "following stopped (F follows again)"
         case .followFailed(let message): return "new items: \(message)"
         case .followingLiveAlready: return "this list is live: new items arrive at the bottom as the server sends them"
+        case .followingNotPossible: return "a pipe or a file is not polled: its rows grow at the bottom (for a file: tail -f FILE | infinilist)"
         case .action(let notice): return notice.text
         }
     }

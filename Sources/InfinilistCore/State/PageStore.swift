@@ -23,8 +23,8 @@ public struct PageStore: Sendable {
         var items: [Item?]?
         /// Each row's item identity as it first arrived, kept when the page is dropped: what
         /// tells a poll's new items from those the list holds, and how a page of new items is
-        /// filled again by identity. Empty for a gap row.
-        let identities: [ItemIdentity]
+        /// filled again by identity. Empty for a gap row, and in a list that is never polled.
+        var identities: [ItemIdentity]
         let origin: SlotOrigin
 
         var rows: Range<Int> { firstRow..<(firstRow + count) }
@@ -39,6 +39,10 @@ public struct PageStore: Sendable {
     /// The identities of every item the store holds or held (dropped pages included); nil until
     /// a poll needs it (`trackIdentities`), so a list that is never followed does not build it.
     var known: Set<ItemIdentity>?
+    /// Whether pages keep their items' identities (8 bytes an item, dropped pages included) for
+    /// polls. A list that can never be polled (a pipe, a file, a live stream) keeps none, so its
+    /// memory stays flat however many items stream past.
+    public private(set) var keepsIdentities = true
     /// Items currently in memory (rows of pages not dropped).
     public internal(set) var loadedItemCount = 0
     /// The most items any page has brought: the unit of the default memory budget.
@@ -54,7 +58,7 @@ public struct PageStore: Sendable {
 
     /// Appends the next page of the list's walk. Pages arrive in order; the caller guarantees it.
     public mutating func append(_ items: [Item]) {
-        let identities = items.map(\.identity)
+        let identities = keepsIdentities ? items.map(\.identity) : []
         slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, identities: identities, origin: .walk))
         loadedItemCount += items.count
         largestPageSize = max(largestPageSize, items.count)
@@ -76,6 +80,14 @@ public struct PageStore: Sendable {
     /// The rows a page occupies.
     public func rows(ofPage page: Int) -> Range<Int> {
         slotIndex(ofPage: page).map { slots[$0].rows } ?? 0..<0
+    }
+
+    /// Stops keeping identities (a list that turned out never to be polled), and forgets those
+    /// kept so far.
+    public mutating func forgetIdentities() {
+        keepsIdentities = false
+        known = nil
+        for index in slots.indices { slots[index].identities = [] }
     }
 
     /// Frees a page's items; its rows keep their place and show as placeholders.

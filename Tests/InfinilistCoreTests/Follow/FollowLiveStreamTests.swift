@@ -34,4 +34,27 @@ import Testing
         #expect(state.notice == .followingLiveAlready)
         #expect(state.following.interval == nil)
     }
+
+    /// Identities are kept for polls only: a stream that is never polled keeps none, so rows
+    /// streaming past cost nothing once their pages are dropped.
+    @Test func aLiveListKeepsNoIdentities() {
+        let state = streamed(follow: nil)
+        #expect(!state.store.keepsIdentities)
+        #expect(state.store.identity(at: 0) == nil)
+        #expect(state.store.item(at: 0)?.id == "o0")
+    }
+
+    @Test func aPipeOrAFileIsNeverPolledAndKeepsNoIdentities() {
+        var config = AppConfig(sourceName: "-", prefetch: 0)
+        config.followable = false
+        var state = AppState(config: config, size: Size(rows: 10, columns: 60))
+        guard case .load(let request)? = state.start().first else { return #expect(Bool(false), "no first request") }
+        _ = state.update(.pageLoaded(PageResult(request: request, items: old(0..<5))), at: 0)
+        #expect(state.store.identity(at: 2) == nil)
+        let effects = state.update(.key(.char("F")), at: 1) + state.update(.tick, at: 40)
+        #expect(loads(effects).filter { $0.kind == .poll }.isEmpty)
+        #expect(state.notice == .followingNotPossible)
+        // A list that can be polled keeps them.
+        #expect(followed(old(0..<5)).store.identity(at: 2) == ItemIdentity.id("o2"))
+    }
 }
