@@ -65,7 +65,10 @@ extension SourceOptions {
         settings.spoolDirectory = environment["TMPDIR"]
         settings.problemRows = !streamReadOnce
         settings.backoff.maxDelay = max(retry.maxDelay, settings.backoff.base)
-        settings.pageSize = pageSize
+        // Pages of a pipe's size (1000 unless --page-size says): a stream's pages are cut by time
+        // too, so they never make a row wait, and each page costs the walk, the reader and the
+        // screen a record (about 150 bytes) that stays for as long as the list does.
+        settings.pageSize = streamPageSize
         return settings
     }
 

@@ -7,6 +7,7 @@ enum LiveTest {
     static func options(clock: TestClock, pageSize: Int = 50, timeout: Duration = .seconds(10)) -> SourceOptions {
         var options = SourceOptions.faults(clock: clock, timeout: timeout)
         options.pageSize = pageSize
+        options.streamPageSize = pageSize
         return options
     }
 
