@@ -39,7 +39,8 @@ struct InteractiveSession {
         let log: VerboseLog? = options.verbose ? VerboseLog() : nil
         var note: (@Sendable (String) -> Void)?
         if let log { note = { log.note($0) } }
-        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note)
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note,
+                            parsesItems: self.source.columns != .lines)
         let driver = LoaderDriver(loader: loader)
         let watcher = SignalWatcher(inbox: inbox)
         // Runs after the screen is closed (below), on every path out of this function.

@@ -19,7 +19,7 @@ struct ProcessRun {
         _ arguments: [String],
         environment extra: [String: String] = [:],
         input: String? = nil,
-        timeout: Duration = .seconds(8),
+        timeout: Duration = .seconds(30),
         started: (Int32) async throws -> Void = { _ in }
     ) async throws -> ProcessRun {
         let process = Process()

@@ -92,6 +92,10 @@ public struct PageResult: Sendable, Equatable {
     /// Set when the page is part of a live list (a streaming answer): the next page is read as
     /// soon as this one is in, wherever the cursor is.
     public var live: LiveStatus? = nil
+    /// Each item's JSON parsed, one for one, when the loader was asked for them: the loader
+    /// parses off the event loop, so laying a page out as a table costs the loop no parse.
+    /// Never kept: the store holds items, not trees.
+    public var values: [JSONValue]? = nil
 
     public init(request: PageRequest, items: [Item], end: EndReason? = nil, total: Int? = nil, latency: Double = 0, warning: String? = nil) {
         self.request = request

@@ -2,15 +2,18 @@ extension AppState {
     /// Items as the rows show them: in a table, each with its cells. The first page with items
     /// decides the layout (the columns and their widths, kept from then on); a table takes a
     /// header row from the list's height.
-    mutating func laidOut(_ items: [Item]) -> [Item] {
+    /// `parsed`: the items' JSON parsed already (by the loader), one for one; nil to parse here.
+    mutating func laidOut(_ items: [Item], parsed: [JSONValue]? = nil) -> [Item] {
+        let parsed = parsed?.count == items.count ? parsed : nil
         switch rowLayout {
         case .lines:
             return items
         case .table(let layout):
-            return items.map { layout.tableItem($0) }
+            guard let parsed else { return items.map { layout.tableItem($0) } }
+            return zip(items, parsed).map { layout.tableItem($0, value: $1) }
         case .undecided:
             guard !items.isEmpty else { return items }
-            let values = items.map { (try? JSONParser.parse($0.json)) ?? .null }
+            let values = parsed ?? items.map { (try? JSONParser.parse($0.json)) ?? .null }
             guard let layout = ColumnLayout.make(config.columns, firstPage: values) else {
                 rowLayout = .lines
                 return items

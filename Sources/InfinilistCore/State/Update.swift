@@ -96,7 +96,8 @@ extension AppState {
         let following = followsEnd
         let firstNew = store.itemCount
         let items = store.unseen(result.items)
-        store.append(laidOut(items))
+        // The loader's parsed values match the items unless some were already shown (following).
+        store.append(laidOut(items, parsed: items.count == result.items.count ? result.values : nil))
         total = result.total ?? total
         lastLatency = result.latency
         latency.record(result.latency)

@@ -35,6 +35,8 @@ public actor Loader {
     /// Answers to pages fetched ahead that nobody has asked for yet.
     var fetchedAhead: [Int: Arrival] = [:]
     var readAhead: ReadAhead
+    /// Whether results carry their items parsed (`PageResult.values`).
+    private let parsesItems: Bool
     var lastToken = 0
     /// The polls' walks, by round.
     var rounds: [Int: Walk] = [:]
@@ -62,12 +64,16 @@ public actor Loader {
     ///   - deliver: receives every result; called on the loader's executor, so it must only hand
     ///     the message over (e.g. yield it into an `AsyncStream`), never block.
     ///   - log: receives explanations for `--verbose` (URLs requested, paging decisions); optional.
+    ///   - parsesItems: hand each page's items parsed too (`PageResult.values`), for a screen
+    ///     that lays them out as a table: parsed here, the event loop does not parse them again.
     public init(
         source: any PageSource,
         deliver: @escaping @Sendable (Message) -> Void,
         log: (@Sendable (String) -> Void)? = nil,
-        readAhead: ReadAhead = .none
+        readAhead: ReadAhead = .none,
+        parsesItems: Bool = false
     ) {
+        self.parsesItems = parsesItems
         self.source = source
         self.deliver = deliver
         self.log = log
@@ -209,6 +215,7 @@ public actor Loader {
             if let warning = page.warning { log?("\(Self.label(request)): \(warning)") }
             var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
             result.live = page.live
+            if parsesItems { result.values = page.items.map { (try? JSONParser.parse($0.json)) ?? .null } }
             if movesTail { readTail(request.page, itemCount: response.items.count, kept: page.items.count, total: page.total) }
             deliver(.pageLoaded(result))
         case .failure(let error):
