@@ -10,6 +10,13 @@ import TestSupport
 struct FollowDumpTests {
     private let patience: Duration = .seconds(30)
 
+    /// Ctrl-C, as the shell would send it to the program alone: `--dump --follow` ends with 130.
+    private func interruptExpecting130(_ tmux: TmuxSession) async throws {
+        let pid = try await tmux.waitForPID()
+        #expect(kill(pid, SIGINT) == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 130)
+    }
+
     private static func lines(_ tmux: TmuxSession) -> [String] {
         (tmux.directory.read("out.jsonl") ?? "").split(separator: "\n").map(String.init)
     }
@@ -33,10 +40,7 @@ struct FollowDumpTests {
             try await tmux.waitFor("35 lines", timeout: patience) { _ in Self.lines(tmux).count >= 35 }
             // Oldest first, like tail -f, and nothing twice.
             #expect(Self.lines(tmux).compactMap(Self.id).suffix(5) == [31, 32, 33, 34, 35])
-            // Ctrl-C, as the shell would send it to the program alone.
-            let pid = try await tmux.waitForPID()
-            #expect(kill(pid, SIGINT) == 0)
-            #expect(try await tmux.waitForExit(timeout: patience) == 130)
+            try await interruptExpecting130(tmux)
             #expect(Self.lines(tmux).count == 35)
             #expect(try tmux.capture().contains { $0.contains("interrupted after 35 items") })
         }
@@ -55,9 +59,7 @@ struct FollowDumpTests {
             try await tmux.waitFor("46 lines", timeout: patience) { _ in Self.lines(tmux).count >= 46 }
             #expect(Self.lines(tmux).compactMap(Self.id) == Array((1...6).reversed()) + Array(7...46))
             #expect(try !tmux.capture().contains { $0.contains("were not written") })
-            let pid = try await tmux.waitForPID()
-            #expect(kill(pid, SIGINT) == 0)
-            #expect(try await tmux.waitForExit(timeout: patience) == 130)
+            try await interruptExpecting130(tmux)
         }
     }
 
@@ -71,10 +73,7 @@ struct FollowDumpTests {
             feed.grow(2)
             try await tmux.waitFor("2 lines", timeout: patience) { _ in Self.lines(tmux).count >= 2 }
             #expect(Self.lines(tmux).compactMap(Self.id) == [31, 32])
-            // Ctrl-C, as the shell would send it to the program alone.
-            let pid = try await tmux.waitForPID()
-            #expect(kill(pid, SIGINT) == 0)
-            #expect(try await tmux.waitForExit(timeout: patience) == 130)
+            try await interruptExpecting130(tmux)
         }
     }
 
@@ -133,10 +132,7 @@ struct FollowDumpTests {
             #expect(polls.count - notModified == 2)
             let perHour = 3600 / 30
             print("following at 1 s: \(polls.count) polls, \(notModified) answered 304, 2 full answers (2 changes); at 30 s, one change every 10 min: \(perHour) requests an hour, \(perHour - 6) answered 304")
-            // Ctrl-C, as the shell would send it to the program alone.
-            let pid = try await tmux.waitForPID()
-            #expect(kill(pid, SIGINT) == 0)
-            #expect(try await tmux.waitForExit(timeout: patience) == 130)
+            try await interruptExpecting130(tmux)
         }
     }
 }
