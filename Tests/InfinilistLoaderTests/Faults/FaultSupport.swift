@@ -29,8 +29,9 @@ final class TestClock: RetryClock {
 
 extension SourceOptions {
     /// Options for fault tests: the test clock, pinned jitter (always the largest delay allowed),
-    /// and short timeouts.
-    static func faults(clock: TestClock, retries: Int = 3, timeout: Duration = .seconds(5)) -> SourceOptions {
+    /// and a timeout a busy machine meets (20 s: at 5 s, a full run on two cores timed some
+    /// exchanges out and retried them); tests of timeouts set their own.
+    static func faults(clock: TestClock, retries: Int = 3, timeout: Duration = .seconds(20)) -> SourceOptions {
         var options = SourceOptions()
         options.retryClock = clock
         options.retry.retries = retries
