@@ -51,17 +51,12 @@ enum Bench {
             return
         }
 
-        var contenders = [Contender(
-            name: "infinilist", program: options.infinilist,
-            arguments: ["--demo-latency", "0", "--demo-items", String(options.rows)],
-            stdin: nil, quitKeys: Array("q".utf8))]
-        if options.peers {
-            contenders.append(Contender(
-                name: "fzf", program: "fzf", arguments: ["--no-sort", "--layout=reverse"],
-                stdin: rows.textPath, quitKeys: [3]))
-            contenders.append(Contender(
-                name: "less", program: "less", arguments: ["-S", rows.textPath],
-                stdin: nil, quitKeys: Array("q".utf8)))
+        let contenders = Self.contenders(options, rows: rows)
+        if options.instructionsOnly {
+            let report = InstructionBenchmark.markdown(InstructionBenchmark.run(contenders, keys: keys, options: options))
+            print(report)
+            _ = Files.write(options.workDirectory + "/instructions.md", report + "\n")
+            return
         }
         var keyFigures: [KeyFigures] = []
         for contender in contenders {
@@ -91,6 +86,7 @@ enum Bench {
             streamFigures = try streams.run()
         }
 
+        let instructions = options.instructions ? InstructionBenchmark.run(contenders, keys: keys, options: options) : []
         let simulation = simulate()
 
         let results = BenchResults(
@@ -100,9 +96,27 @@ enum Bench {
         let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
                             load: (loadBefore, Report.loadAverage())).markdown
             + "\n\n" + DumpBenchmarks.table(dumps)
+            + (instructions.isEmpty ? "" : "\n\n" + InstructionBenchmark.markdown(instructions))
         print(report)
         let saved = options.workDirectory + "/latest.md"
         if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }
+    }
+
+    /// infinilist on the demo feed, and with peers fzf and less on the same rows.
+    private static func contenders(_ options: BenchOptions, rows: SharedRows) -> [Contender] {
+        var contenders = [Contender(
+            name: "infinilist", program: options.infinilist,
+            arguments: ["--demo-latency", "0", "--demo-items", String(options.rows)],
+            stdin: nil, quitKeys: Array("q".utf8))]
+        if options.peers {
+            contenders.append(Contender(
+                name: "fzf", program: "fzf", arguments: ["--no-sort", "--layout=reverse"],
+                stdin: rows.textPath, quitKeys: [3]))
+            contenders.append(Contender(
+                name: "less", program: "less", arguments: ["-S", rows.textPath],
+                stdin: nil, quitKeys: Array("q".utf8)))
+        }
+        return contenders
     }
 
     /// The prefetch simulation over the goals' grid of latencies and speeds, fixed distance (one

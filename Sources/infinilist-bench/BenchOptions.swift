@@ -24,6 +24,10 @@ struct BenchOptions {
     var dumpOnly = false
     /// Only the bytes per key of each layout (table, one-line rows, with the preview pane).
     var layoutsOnly = false
+    /// Only instructions per ↓ under callgrind, beside fzf and less (about five minutes).
+    var instructionsOnly = false
+    /// The callgrind figures in the full run; off to work on the rest.
+    var instructions = true
     /// The stream figures (pipes and files, jq); off to work on the rest.
     var streams = true
     /// Only the stream figures (to work on them).
@@ -34,8 +38,8 @@ struct BenchOptions {
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
                                 [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
-                                [--dump-only] [--layouts] [--no-streams] [--streams-only]
-                                [--stream-lines N]
+                                [--dump-only] [--layouts] [--instructions] [--no-instructions]
+                                [--no-streams] [--streams-only] [--stream-lines N]
         Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
 
@@ -68,6 +72,8 @@ struct BenchOptions {
             case "--simulation-only": simulationOnly = true
             case "--dump-only": dumpOnly = true
             case "--layouts": layoutsOnly = true
+            case "--instructions": instructionsOnly = true
+            case "--no-instructions": instructions = false
             case "--no-streams": streams = false
             case "--streams-only": streamsOnly = true
             case "--stream-lines": streamLines = try number(flag)

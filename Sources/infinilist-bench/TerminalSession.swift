@@ -44,10 +44,10 @@ final class TerminalSession {
         return KeySample(bytes: burst.bytes, settle: burst.lastByteAt.map { $0 - sent })
     }
 
-    /// Quits as a user would, waiting up to 5 s before killing it.
-    func quit() {
+    /// Quits as a user would, waiting up to `timeoutMs` (5 s) before killing it.
+    func quit(timeoutMs: Int = 5_000) {
         terminal.type(quitKeys)
-        process.waitForExit(timeoutMs: 5_000) { self.terminal.drainNow() }
+        process.waitForExit(timeoutMs: timeoutMs) { self.terminal.drainNow() }
     }
 }
 

@@ -77,9 +77,10 @@ final class CursesScreen: Screen {
         guard isOpen else { return }
         if previous?.size != frame.size { previous = nil }
         let rows = min(frame.rows.count, size.rows)
+        let before = previous.map { moved(from: $0.rows, to: frame.rows) } ?? []
         for y in 0..<rows {
             let row = frame.rows[y]
-            if let previous, y < previous.rows.count, previous.rows[y] == row { continue }
+            if y < before.count, before[y] == row { continue }
             draw(row, at: y)
         }
         previous = frame
@@ -89,6 +90,20 @@ final class CursesScreen: Screen {
             hasPainted = true
             CrashTestHook.afterFirstPaint()
         }
+    }
+
+    /// The previous frame's rows as the window holds them once rows that moved (the list
+    /// scrolled) are moved in the window itself: curses shifts its lines, and only the rows
+    /// the move uncovered (nil) are written, not every row of the list again.
+    private func moved(from old: [FrameRow], to new: [FrameRow]) -> [FrameRow?] {
+        guard let shift = RowShift.find(from: old, to: new) else { return old }
+        let region = shift.region
+        _ = wsetscrreg(window, Int32(region.lowerBound), Int32(region.upperBound))
+        scrollok(window, true)
+        _ = wscrl(window, Int32(shift.by))
+        scrollok(window, false)
+        _ = wsetscrreg(window, 0, Int32(size.rows - 1))
+        return shift.applied(to: old)
     }
 
     /// Writes one row: its spans, then blanks in the row's fill style to the right edge.

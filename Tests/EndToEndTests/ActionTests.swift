@@ -143,7 +143,9 @@ struct ActionTests {
             .write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let record = data.file("opened.txt").path
-        let tmux = try TmuxSession(arguments: [items], environment: ["BROWSER": script.path, "RECORD": record])
+        // Run by sh rather than executed: a script just written may fail to start with "Text
+        // file busy" while a process another test forked meanwhile still holds it open.
+        let tmux = try TmuxSession(arguments: [items], environment: ["BROWSER": "/bin/sh " + script.path, "RECORD": record])
         defer { tmux.close() }
         _ = try await listShown(tmux, row: 1)
         try tmux.send("o")

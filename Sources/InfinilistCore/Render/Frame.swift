@@ -50,6 +50,13 @@ public struct Span: Sendable, Hashable {
         self.text = text
         self.style = style
     }
+
+    /// The same bytes in the same style: what a terminal would show alike. (String's own `==`
+    /// compares canonical equivalence, normalising non-ASCII text on every comparison; the
+    /// screen compares every row of every frame with the last one's.)
+    public static func == (a: Span, b: Span) -> Bool {
+        a.style == b.style && a.text.utf8.count == b.text.utf8.count && a.text.utf8.elementsEqual(b.text.utf8)
+    }
 }
 
 /// One screen row: spans whose total display width never exceeds the screen's width.

@@ -44,8 +44,10 @@ func listArea(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
     let fit = ColumnFit(layout, width: width, offset: state.columnOffset)
     // With room for one row only, the row is shown rather than the header.
     guard height >= 2 else { return listRows(state, height: height, width: width, table: (layout, fit)) }
-    return [tableHeaderRow(layout, fit: fit, width: width)]
-        + listRows(state, height: height - 1, width: width, table: (layout, fit))
+    let header = state.rowBodies.header(for: RowBodyCache.Key(width: width, table: layout, fit: fit, highlight: nil)) {
+        tableHeaderRow(layout, fit: fit, width: width)
+    }
+    return [header] + listRows(state, height: height - 1, width: width, table: (layout, fit))
 }
 
 private func listRows(_ state: AppState, height: Int, width: Int, table: (ColumnLayout, ColumnFit)?) -> [FrameRow] {
@@ -88,12 +90,25 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
         placeholder(state, storeRow: storeRow, into: &builder)
         return builder.row
     }
-    if let (layout, fit) = table, !item.cells.isEmpty {
-        appendTableCells(item, layout, fit: fit, now: state.wallClock, highlight: highlight, into: &builder)
-        return builder.row
+    let key = RowBodyCache.Key(width: width, table: table?.0, fit: table?.1, highlight: highlight)
+    let body = state.rowBodies.body(storeRow: storeRow, item: item, key: key, now: state.wallClock) {
+        itemBody(item, start: builder.used, width: width, now: state.wallClock, highlight: highlight, table: table)
     }
-    appendLine(item.text, style(of: item), highlight: highlight, into: &builder)
+    builder.append(laidOut: body.spans, columns: body.columns)
     return builder.row
+}
+
+/// An item row after its gutter (which starts at `start`): the table's cells, or the item's line.
+private func itemBody(_ item: Item, start: Int, width: Int, now: WallClock?, highlight: TextMatcher?,
+                      table: (ColumnLayout, ColumnFit)?) -> RowBodyCache.Body {
+    var builder = RowBuilder(width: width, from: start)
+    var changesAt: Double?
+    if let (layout, fit) = table, !item.cells.isEmpty {
+        changesAt = appendTableCells(item, layout, fit: fit, now: now, highlight: highlight, into: &builder)
+    } else {
+        appendLine(item.text, style(of: item), highlight: highlight, into: &builder)
+    }
+    return RowBodyCache.Body(spans: builder.row.spans, columns: builder.used - start, changesAt: changesAt)
 }
 
 /// The style of a row shown as one line: a line of input that is not JSON is dimmed, a note

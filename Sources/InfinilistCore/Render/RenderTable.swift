@@ -23,8 +23,11 @@ func tableHeaderRow(_ layout: ColumnLayout, fit: ColumnFit, width: Int) -> Frame
 /// An item's cells, after the gutter the caller wrote; search matches highlighted in each cell
 /// (an age is highlighted whole when its date as written matches). An item without cells (not
 /// an object: a line of text from a pipe) is drawn by the caller as one line across the row.
+/// Returns when an age shown in the row next reads differently (nil: the row shows no age).
+@discardableResult
 func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now: WallClock?,
-                      highlight: TextMatcher?, into builder: inout RowBuilder) {
+                      highlight: TextMatcher?, into builder: inout RowBuilder) -> Double? {
+    var changesAt: Double?
     for placed in fit.placed {
         let column = layout.columns[placed.column]
         let cell = placed.column < item.cells.count ? item.cells[placed.column] : .missing
@@ -44,11 +47,13 @@ func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now:
             text = ""
         case .date(let seconds, let written):
             text = AgeText.text(seconds, now: now)
+            changesAt = min(changesAt ?? .infinity, AgeText.changesAt(seconds, now: now))
             if let highlight, highlight.matches(written) { matches = [text.startIndex..<text.endIndex] }
         }
         appendCell(text, style, width: placed.width, rightAligned: column.kind.isRightAligned, matches: matches, into: &builder)
         if builder.remaining == 0 { break }
     }
+    return changesAt
 }
 
 /// `text` in a column of `width`: clipped with `…` when wider, padded on the left when

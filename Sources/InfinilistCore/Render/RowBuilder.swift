@@ -11,6 +11,13 @@ struct RowBuilder {
         remaining = self.width
     }
 
+    /// A builder for the part of a row that starts at `column` (a row's body after its gutter,
+    /// laid out once and appended to many frames' rows with `append(laidOut:)`).
+    init(width: Int, from column: Int) {
+        self.init(width: width)
+        remaining = max(0, self.width - column)
+    }
+
     /// Columns written so far.
     var used: Int { width - remaining }
 
@@ -18,13 +25,41 @@ struct RowBuilder {
     /// data, an error message or a path the user typed, can never be a control sequence.
     mutating func append(_ text: some StringProtocol, _ style: Style = .normal) {
         guard remaining > 0, !text.isEmpty else { return }
+        // Printable ASCII has nothing to escape and a column a byte: the common case, measured
+        // by its length (a frame appends hundreds of pieces: gutters, pads, numbers, words).
+        if let width = DisplayWidth.printableASCIIWidth(text) {
+            let shown = width <= remaining ? text[...] : text.prefix(remaining)
+            remaining -= min(width, remaining)
+            add(shown, style)
+            return
+        }
         let clipped = DisplayWidth.clip(TerminalText.sanitize(String(text)), to: remaining)
         guard !clipped.text.isEmpty else { return }
         remaining -= clipped.width
+        add(clipped.text, style)
+    }
+
+    /// Text already clipped and safe, joined to the last span when it has the same style.
+    private mutating func add(_ text: some StringProtocol, _ style: Style) {
         if let last = row.spans.last, last.style == style {
-            row.spans[row.spans.count - 1].text += clipped.text
+            row.spans[row.spans.count - 1].text += text
         } else {
-            row.spans.append(Span(String(clipped.text), style))
+            row.spans.append(Span(String(text), style))
+        }
+    }
+
+    /// Spans laid out before by a builder that started where this one is now (`init(width:from:)`
+    /// at `used`), `columns` wide. Its first span joins the last one here when they look alike,
+    /// so a row is the same spans however it was built.
+    mutating func append(laidOut spans: [Span], columns: Int) {
+        guard columns <= remaining, var first = spans.first else { return }
+        remaining -= columns
+        if let last = row.spans.last, last.style == first.style {
+            first.text = last.text + first.text
+            row.spans[row.spans.count - 1] = first
+            row.spans += spans.dropFirst()
+        } else {
+            row.spans += spans
         }
     }
 

@@ -54,6 +54,8 @@ public struct AppState: Sendable {
     public internal(set) var preview: PreviewPane
     /// `G` is reading on to the end of the input (see ReadToEnd.swift).
     public internal(set) var readingToEnd = false
+    /// Item rows as last laid out, reused by the frames after (a memo: see `RowBodyCache`).
+    var rowBodies = RowBodyCache()
 
     public init(config: AppConfig, size: Size) {
         self.config = config

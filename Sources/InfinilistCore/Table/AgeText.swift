@@ -20,6 +20,20 @@ public enum AgeText {
         return calendar(date, utcOffset: now.utcOffset, now: now)
     }
 
+    /// When `text(date, now:)` next reads differently: at the next minute, hour or day of the
+    /// age; within a minute for calendar dates (a bound, not the exact change). Without a clock,
+    /// at once (-∞): what was shown before the clock was known is shown anew once it is.
+    public static func changesAt(_ date: Double, now: WallClock?) -> Double {
+        guard let now else { return -.infinity }
+        let age = now.seconds - date
+        if age < -60 { return min(date - 60, now.seconds + 60) }
+        if age < 60 { return date + 60 }
+        if age < 3600 { return date + ((age / 60).rounded(.down) + 1) * 60 }
+        if age < 86_400 { return date + ((age / 3600).rounded(.down) + 1) * 3600 }
+        if age < 30 * 86_400 { return date + ((age / 86_400).rounded(.down) + 1) * 86_400 }
+        return now.seconds + 60
+    }
+
     /// `Mar 4` when within a year of `now` (or with no clock), else the year.
     private static func calendar(_ date: Double, utcOffset: Int, now: WallClock?) -> String {
         let local = (date + Double(utcOffset)) / 86_400

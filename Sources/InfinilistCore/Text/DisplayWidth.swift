@@ -26,14 +26,24 @@ public enum DisplayWidth {
 
     /// Columns a string occupies.
     public static func of(_ text: String) -> Int {
+        if let ascii = printableASCIIWidth(text) { return ascii }
+        // A cluster's width is the sum of its scalars': summed without finding the clusters.
         var width = 0
-        for character in text { width += of(character) }
+        for scalar in text.unicodeScalars { width += of(scalar) }
         return width
     }
 
     /// The longest prefix of `text` that fits in `width` columns, and the columns it takes.
     /// A wide character that would straddle the edge is left out, never cut in half.
     public static func clip(_ text: String, to width: Int) -> (text: Substring, width: Int) {
+        if let ascii = printableASCIIWidth(text) {
+            guard ascii > width else { return (text[...], ascii) }
+            let end = text.utf8.index(text.utf8.startIndex, offsetBy: max(0, width))
+            return (text[..<end], max(0, width))
+        }
+        // Text that fits whole needs no cluster boundaries: most cells and status parts.
+        let whole = of(text)
+        if whole <= width { return (text[...], whole) }
         var used = 0
         var end = text.startIndex
         for index in text.indices {
@@ -43,6 +53,16 @@ public enum DisplayWidth {
             end = text.index(after: index)
         }
         return (text[..<end], used)
+    }
+
+    /// The width of text that is all printable ASCII (numbers, names, most titles and every
+    /// header): a column a byte, measured without walking grapheme clusters, which costs tens of
+    /// instructions a character. Nil for anything else, controls included.
+    static func printableASCIIWidth(_ text: some StringProtocol) -> Int? {
+        let isPrintable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        return isPrintable ? text.utf8.count : nil
     }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {

@@ -108,10 +108,11 @@ import Testing
         let script = directory.appendingPathComponent("browser.sh")
         let record = directory.appendingPathComponent("record").path
         try "#!/bin/sh\nprintf '[%s]\\n' \"$@\" > \(ShellQuote.quoted(record))\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let reports = Reports()
         let address = "https://example.com/$(touch pwned) x"
-        runner(reports, environment: ["BROWSER": script.path]).open(address)
+        // Run by sh, not executed itself: a script just written can fail to start with "Text
+        // file busy" while a process forked meanwhile by another test still holds it open.
+        runner(reports, environment: ["BROWSER": "/bin/sh " + script.path]).open(address)
         try await waitUntil("the record") { (try? String(contentsOfFile: record, encoding: .utf8)) == "[\(address)]\n" }
         #expect(reports.all.isEmpty)
         runner(reports, environment: ["BROWSER": directory.appendingPathComponent("missing").path]).open(address)

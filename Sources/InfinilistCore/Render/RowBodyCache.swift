@@ -1,0 +1,75 @@
+import Synchronization
+
+/// Item rows as laid out, kept between frames: an item's row (its table cells or its line, after
+/// the gutter) is laid out when it first comes into view, or when what it depends on changes
+/// (the width, the columns, the search), and reused by every frame after. A ↓ builds no row it
+/// has built before: measuring display widths and clipping cells is most of a row's cost.
+///
+/// A memo, not state: a frame is the same with or without it. Entries are found by the item's
+/// row in the store and checked against the item itself (the same item shares its strings'
+/// storage, so the check is a few pointer comparisons), so rows that shift (new items put above
+/// a followed list) or a page loaded again are laid out anew, never shown stale. Ages of dates
+/// change with the clock: an entry says until when its text holds. Held in a lock because the
+/// state that owns it is `Sendable`; only the event loop's thread renders.
+final class RowBodyCache: Sendable {
+    /// What a row's layout depends on besides its item.
+    struct Key: Equatable {
+        let width: Int
+        let table: ColumnLayout?
+        let fit: ColumnFit?
+        let highlight: TextMatcher?
+    }
+
+    struct Body {
+        let spans: [Span]
+        /// The display columns the spans take.
+        let columns: Int
+        /// The wall clock (seconds since 1970) from which an age in the row reads differently;
+        /// nil when nothing in the row depends on the clock.
+        let changesAt: Double?
+    }
+
+    private struct Entry {
+        let item: Item
+        let key: Key
+        let body: Body
+    }
+
+    /// Rows kept: a few screens' worth. When full, the cache starts again empty (the screen's
+    /// rows are laid out again once).
+    static let capacity = 512
+
+    private let entries = Mutex<[Int: Entry]>([:])
+    /// The table's header row, for the key it was laid out for (its highlight is always nil).
+    private let header = Mutex<(key: Key, row: FrameRow)?>(nil)
+
+    /// The header row for `key`, built by `build` when the columns, their fit or the width
+    /// changed since the last frame.
+    func header(for key: Key, build: () -> FrameRow) -> FrameRow {
+        if let kept = header.withLock({ $0 }), kept.key == key { return kept.row }
+        let row = build()
+        header.withLock { $0 = (key, row) }
+        return row
+    }
+
+    /// The row of `item` (at `storeRow`) for `key` at `now`, built by `build` when not kept.
+    func body(storeRow: Int, item: Item, key: Key, now: WallClock?, build: () -> Body) -> Body {
+        let kept = entries.withLock { $0[storeRow] }
+        if let kept, kept.key == key, kept.item == item, Self.holds(kept.body, at: now) {
+            return kept.body
+        }
+        let body = build()
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[storeRow] = Entry(item: item, key: key, body: body)
+        }
+        return body
+    }
+
+    /// Whether a row laid out earlier still reads the same at `now`.
+    private static func holds(_ body: Body, at now: WallClock?) -> Bool {
+        guard let changesAt = body.changesAt else { return true }
+        guard let now else { return false }
+        return now.seconds < changesAt
+    }
+}

@@ -1,0 +1,89 @@
+/// Rows of a frame that are the previous frame's rows moved up or down: the list scrolled. A
+/// screen that knows it can move those rows in its own buffer (curses' `wscrl`) and write only
+/// the rows that are new, instead of writing every row again and leaving curses to discover the
+/// scroll by comparing them. Writing a row costs curses hundreds of instructions a character;
+/// after a ↓ that scrolls, all but one of the list's rows are rows it already has.
+public struct RowShift: Sendable, Equatable {
+    /// The first row (of the new frame) that holds an old row.
+    public let top: Int
+    /// One past the last such row.
+    public let bottom: Int
+    /// How far the rows moved up: the new frame's row `y` is the old frame's row `y + by`.
+    /// Negative when they moved down.
+    public let by: Int
+
+    public init(top: Int, bottom: Int, by: Int) {
+        self.top = top
+        self.bottom = bottom
+        self.by = by
+    }
+
+    /// The rows the move touches, as a screen's scroll region: from the first row that gets an
+    /// old row or gives one, to the last.
+    public var region: ClosedRange<Int> { min(top, top + by)...(max(bottom, bottom + by) - 1) }
+
+    /// Fewer rows than this are simply written again: a scroll costs a few escape sequences.
+    static let minimumRows = 3
+    /// How many changed rows are looked up among the old ones to find the move.
+    static let probes = 5
+
+    /// The largest block of `new`'s rows that are `old`'s rows moved by one distance, if it is
+    /// worth moving. Never touches the last row (the status line: the bottom-right cell is never
+    /// written). Cost: one row comparison a row to find the changed ones; for each changed row
+    /// probed, a few to find where it was; for each distance found, one a row.
+    public static func find(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
+        let count = min(old.count, new.count) - 1
+        guard count >= minimumRows else { return nil }
+        let changed = (0..<count).filter { new[$0] != old[$0] }
+        guard changed.count >= minimumRows else { return nil }
+        // Spread over the changed rows: rows scrolled in are at the bottom after a scroll down
+        // and at the top after a scroll up, and the cursor's rows change in between.
+        let last = changed.count - 1
+        var tried: [Int] = []
+        var best: RowShift?
+        for probe in [0, last, last / 2, last / 4, 3 * last / 4].prefix(probes) {
+            let y = changed[probe]
+            guard let distance = distance(of: new[y], at: y, in: old, count: count), !tried.contains(distance) else { continue }
+            tried.append(distance)
+            if let block = longestBlock(by: distance, from: old, to: new, count: count),
+               block.bottom - block.top > (best.map { $0.bottom - $0.top } ?? 0) {
+                best = block
+            }
+        }
+        return best
+    }
+
+    /// Where `row` (the new frame's row `y`) was in the old frame, nearest first.
+    private static func distance(of row: FrameRow, at y: Int, in old: [FrameRow], count: Int) -> Int? {
+        for step in 1..<count {
+            if y + step < count, old[y + step] == row { return step }
+            if y - step >= 0, old[y - step] == row { return -step }
+        }
+        return nil
+    }
+
+    /// The longest run of rows that match the old frame moved by `by`, if it is long enough.
+    private static func longestBlock(by: Int, from old: [FrameRow], to new: [FrameRow], count: Int) -> RowShift? {
+        var best: (top: Int, bottom: Int)?
+        var runStart: Int?
+        for y in max(0, -by)..<min(count, count - by) {
+            if new[y] == old[y + by] {
+                if runStart == nil { runStart = y }
+                if let start = runStart, y + 1 - start > (best.map { $0.bottom - $0.top } ?? 0) { best = (start, y + 1) }
+            } else {
+                runStart = nil
+            }
+        }
+        guard let best, best.bottom - best.top >= minimumRows else { return nil }
+        return RowShift(top: best.top, bottom: best.bottom, by: by)
+    }
+
+    /// The old frame's rows as they stand after the move: moved rows in their new places, the
+    /// rows the move uncovered unknown (nil: they must be written), the rest as they were.
+    public func applied(to old: [FrameRow]) -> [FrameRow?] {
+        var rows: [FrameRow?] = old
+        for y in region { rows[y] = nil }
+        for y in top..<bottom { rows[y] = old[y + by] }
+        return rows
+    }
+}

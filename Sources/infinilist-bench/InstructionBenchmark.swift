@@ -1,0 +1,112 @@
+import Glibc
+import ProcessSpawn
+
+/// `--instructions` (and part of the full run): instructions per ↓ for each program, counted by
+/// `valgrind --tool=callgrind`, which counts instructions rather than time, so the figure is the
+/// same on a busy machine as on a quiet one.
+///
+/// Each program runs twice under callgrind in the pty, alike but for the number of ↓ presses
+/// (`short`, then `long`); the difference of the two totals over the difference of the presses is
+/// the cost of one ↓, start-up and quitting cancelled out. Both runs press past the first screen,
+/// so the measured presses all scroll (less scrolls on every ↓; infinilist and fzf move the
+/// cursor within the first screen first). Every thread counts: infinilist's loader building the
+/// pages the cursor comes near is part of the cost of moving down, as less reading its file is.
+///
+/// infinilist is measured from a copy without debug information (`objcopy --strip-debug`):
+/// valgrind 3.19 cannot read DWARF 5. fzf runs with `GODEBUG=asyncpreemptoff=1`: Go's
+/// preemption signals would otherwise be counted.
+enum InstructionBenchmark {
+    struct Figure {
+        let name: String
+        /// Instructions per ↓, nil when a run failed (the reason is in `problem`).
+        let perDown: Double?
+        let problem: String?
+    }
+
+    /// Presses in the short and the long run: both past the first screen (29 rows).
+    static let short = 40
+    static let long = 140
+    /// Valgrind runs programs about 50 times slower: each key gets this long to settle.
+    static let quietMs = 400
+
+    static func run(_ contenders: [Contender], keys: Terminfo, options: BenchOptions) -> [Figure] {
+        contenders.map { contender in
+            Bench.progress("instructions per ↓ under callgrind: \(contender.name) (two runs, \(short) and \(long) × ↓)")
+            do {
+                let program = try measurable(contender.program, options: options)
+                let few = try total(contender, program: program, presses: short, keys: keys, options: options)
+                let many = try total(contender, program: program, presses: long, keys: keys, options: options)
+                return Figure(name: contender.name, perDown: Double(many - few) / Double(long - short), problem: nil)
+            } catch {
+                return Figure(name: contender.name, perDown: nil, problem: "\(error)")
+            }
+        }
+    }
+
+    /// The program as valgrind can read it: infinilist's binary without its DWARF 5 debug
+    /// information; peers (Debian's, already stripped) as they are.
+    private static func measurable(_ program: String, options: BenchOptions) throws -> String {
+        guard program.contains("/") else { return program }
+        let stripped = options.workDirectory + "/callgrind-" + (program.split(separator: "/").last.map(String.init) ?? "program")
+        let status = try ChildProcess.run(
+            "objcopy", ["--strip-debug", program, stripped],
+            environment: BenchEnvironment.forPrograms(), output: options.workDirectory + "/objcopy.log")
+        guard status == 0 else { throw Failure(description: "objcopy --strip-debug \(program) failed (exit \(status))") }
+        return stripped
+    }
+
+    /// Callgrind's total instruction count for one session with `presses` × ↓.
+    private static func total(_ contender: Contender, program: String, presses: Int, keys: Terminfo, options: BenchOptions) throws -> Int {
+        let output = options.workDirectory + "/callgrind-\(contender.name)-\(presses).out"
+        Files.remove(output)
+        let session = try TerminalSession(
+            "valgrind",
+            ["--tool=callgrind", "--callgrind-out-file=" + output, program] + contender.arguments,
+            stdin: contender.stdin,
+            environment: BenchEnvironment.forPrograms(extra: ["GODEBUG": "asyncpreemptoff=1"]),
+            quitKeys: contender.quitKeys)
+        guard session.awaitFirstScreen(quietMs: 3_000, limitMs: 120_000) != nil else {
+            session.quit(timeoutMs: 60_000)
+            throw Failure(description: "no first screen under valgrind")
+        }
+        for _ in 0..<presses { _ = session.press(keys.down, quietMs: quietMs) }
+        // Callgrind writes its counts as the program exits: give it time, never kill it early.
+        session.quit(timeoutMs: 60_000)
+        guard let text = Files.readText(output), let total = totalInstructions(in: text) else {
+            throw Failure(description: "callgrind wrote no totals to \(output)")
+        }
+        return total
+    }
+
+    /// The `summary:` (or `totals:`) line of a callgrind output file: instructions executed.
+    static func totalInstructions(in text: String) -> Int? {
+        for line in text.split(separator: "\n") where line.hasPrefix("summary:") || line.hasPrefix("totals:") {
+            if let value = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return value }
+        }
+        return nil
+    }
+
+    /// The figures as table rows: instructions per ↓, each program beside infinilist.
+    static func markdown(_ figures: [Figure]) -> String {
+        var rows = [
+            "instructions per ↓ (callgrind, runs of \(short) and \(long) × ↓, difference over \(long - short); every thread counted)",
+            "",
+            "| program | instructions per ↓ | × less |",
+            "|---|---|---|",
+        ]
+        let less = figures.first { $0.name == "less" }?.perDown
+        for figure in figures {
+            guard let value = figure.perDown else {
+                rows.append("| \(figure.name) | – (\(figure.problem ?? "failed")) | – |")
+                continue
+            }
+            let ratio = less.map { "\(format(value / $0, 1))×" } ?? "–"
+            rows.append("| \(figure.name) | \(NumberGrouping.grouped(Int(value.rounded()))) | \(ratio) |")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import InfinilistCore
+
+/// `RowShift`: the rows a screen may move in its own buffer instead of writing them again. The
+/// property that matters: moving the old rows as it says, then writing the rows it leaves
+/// unknown, gives exactly the new frame.
+@Suite struct RowShiftTests {
+    private func rows(_ texts: [String]) -> [FrameRow] { texts.map { FrameRow([Span($0)]) } }
+
+    /// What the terminal ends up showing when a screen paints `new` over `old` as CursesScreen
+    /// does: the window's lines scrolled in the region as curses' `wscrl` scrolls them (lines
+    /// moving out of the region are gone, uncovered lines blank), then every row whose known
+    /// content differs from the new row written. Also how many rows were written.
+    private func painted(_ old: [FrameRow], _ new: [FrameRow]) -> (rows: [FrameRow], written: Int) {
+        var window = old
+        let shift = RowShift.find(from: old, to: new)
+        if let shift {
+            let region = shift.region
+            for y in region {
+                let source = y + shift.by
+                window[y] = region.contains(source) ? old[source] : FrameRow([Span("(blank)")])
+            }
+        }
+        let known = shift?.applied(to: old) ?? old.map { $0 }
+        var written = 0
+        for y in new.indices where known[y] != new[y] {
+            window[y] = new[y]
+            written += 1
+        }
+        return (window, written)
+    }
+
+    /// The most rows any one distance moves, by trying every distance (the last row excluded).
+    private func longestMove(_ old: [FrameRow], _ new: [FrameRow]) -> Int {
+        let count = min(old.count, new.count) - 1
+        var longest = 0
+        for by in -(count - 1)..<count where by != 0 {
+            var run = 0
+            for y in 0..<count {
+                let source = y + by
+                run = source >= 0 && source < count && new[y] == old[source] ? run + 1 : 0
+                longest = max(longest, run)
+            }
+        }
+        return longest
+    }
+
+    @Test func aScrollByOneRowMovesTheListUp() {
+        let old = rows(["header", "  a", "  b", "  c", "  d", "> e", "status 5"])
+        let new = rows(["header", "  b", "  c", "  d", "  e", "> f", "status 6"])
+        let shift = RowShift.find(from: old, to: new)
+        #expect(shift == RowShift(top: 1, bottom: 4, by: 1))
+        #expect(shift?.region == 1...4)
+        // Rows 1 to 3 come from the move; row 4 ("  e" without the pointer) is written, as are
+        // the new bottom row and the status line.
+        #expect(painted(old, new).written == 3)
+    }
+
+    @Test func aScrollUpMovesTheListDown() {
+        let old = rows(["header", "> b", "  c", "  d", "  e", "status"])
+        let new = rows(["header", "> a", "  b", "  c", "  d", "status"])
+        let shift = RowShift.find(from: old, to: new)
+        #expect(shift == RowShift(top: 3, bottom: 5, by: -1) || shift == nil)
+    }
+
+    @Test func aLongerScrollMovesFartherAndNeverTouchesTheLastRow() {
+        let old = rows((0..<12).map { "row \($0)" } + ["status"])
+        let new = rows((3..<15).map { "row \($0)" } + ["status 2"])
+        let shift = RowShift.find(from: old, to: new)
+        #expect(shift == RowShift(top: 0, bottom: 9, by: 3))
+        #expect(shift.map { $0.region.upperBound < new.count - 1 } == true)
+        let applied = shift?.applied(to: old) ?? []
+        #expect(applied[0] == new[0] && applied[8] == new[8])
+        #expect(applied[9] == nil && applied[11] == nil)
+        #expect(applied[12] == old[12])
+    }
+
+    @Test func nothingMovesWhenRowsOnlyChangeInPlace() {
+        let old = rows(["header", "> a", "  b", "  c", "  d", "status"])
+        let new = rows(["header", "  a", "> b", "  c", "  d", "status"])
+        #expect(RowShift.find(from: old, to: new) == nil)
+    }
+
+    @Test func aPageDownSharesNoRowsAndMovesNothing() {
+        let old = rows((0..<10).map { "row \($0)" } + ["status"])
+        let new = rows((10..<20).map { "row \($0)" } + ["status"])
+        #expect(RowShift.find(from: old, to: new) == nil)
+    }
+
+    @Test func movedAndWrittenRowsAlwaysMakeTheNewFrame() {
+        // Every pair of windows over one list, any distance either way, with a changed gutter.
+        let list = (0..<30).map { "item \($0)" }
+        for from in 0..<12 {
+            for to in 0..<12 {
+                var old = rows(Array(list[from..<(from + 10)]) + ["status \(from)"])
+                var new = rows(Array(list[to..<(to + 10)]) + ["status \(to)"])
+                old[4] = FrameRow([Span(">"), Span(old[4].text)])
+                new[6] = FrameRow([Span(">"), Span(new[6].text)])
+                let result = painted(old, new)
+                #expect(result.rows == new)
+                // Whenever some distance moves three rows or more, a move is found.
+                if longestMove(old, new) >= RowShift.minimumRows {
+                    #expect(result.written <= new.count - RowShift.minimumRows, "\(from) -> \(to)")
+                }
+            }
+        }
+    }
+}
