@@ -83,9 +83,9 @@ import Testing
         state.type("apple")
         state.press(.enter)
         let rows = render(state).rows
-        #expect(rows[0].spans == [Span("  "), Span("Apple", .match), Span(" pie")])
-        #expect(rows[1].spans == [Span("  banana")])
-        #expect(rows[2].spans == [Span(">", .pointer), Span(" "), Span("apple", .match), Span(" and "),
+        #expect(rows[0].runs == [Span("  "), Span("Apple", .match), Span(" pie")])
+        #expect(rows[1].runs == [Span("  banana")])
+        #expect(rows[2].runs == [Span(">", .pointer), Span(" "), Span("apple", .match), Span(" and "),
                                   Span("APPLE", .match)])
     }
 

@@ -55,7 +55,36 @@ public struct Span: Sendable, Hashable {
     /// compares canonical equivalence, normalising non-ASCII text on every comparison; the
     /// screen compares every row of every frame with the last one's.)
     public static func == (a: Span, b: Span) -> Bool {
-        a.style == b.style && a.text.utf8.count == b.text.utf8.count && a.text.utf8.elementsEqual(b.text.utf8)
+        a.style == b.style && sameBytes(a.text, b.text)
+    }
+
+    /// Byte equality, over the strings' own storage when they have it (native strings do).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let compared = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in
+                first.baseAddress == second.baseAddress || equal(first, second)
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Two buffers of the same length, eight bytes at a time.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = UnsafeRawBufferPointer(a)
+        let second = UnsafeRawBufferPointer(b)
+        var offset = 0
+        while offset + 8 <= first.count {
+            if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < first.count {
+            if first[offset] != second[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 }
 
@@ -72,6 +101,20 @@ public struct FrameRow: Sendable, Hashable {
 
     /// The row as plain text, for tests and snapshots.
     public var text: String { spans.map(\.text).joined() }
+
+    /// The row as a terminal shows it: runs of text, each in one style (spans of the same style
+    /// side by side joined; a row's kept cells are spans of their own, see `RowBodyCache`).
+    public var runs: [Span] {
+        var runs: [Span] = []
+        for span in spans where !span.text.isEmpty {
+            if let last = runs.last, last.style == span.style {
+                runs[runs.count - 1].text += span.text
+            } else {
+                runs.append(span)
+            }
+        }
+        return runs
+    }
 }
 
 /// A whole screen, exactly `size.rows` rows. Produced by `render(_:)`; painted by a screen.

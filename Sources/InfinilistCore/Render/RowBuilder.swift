@@ -49,18 +49,13 @@ struct RowBuilder {
     }
 
     /// Spans laid out before by a builder that started where this one is now (`init(width:from:)`
-    /// at `used`), `columns` wide. Its first span joins the last one here when they look alike,
-    /// so a row is the same spans however it was built.
+    /// at `used`), `columns` wide. They are appended as they are, not joined to the spans before
+    /// them: a frame then holds the very strings the last frame held, and the screen's
+    /// comparison of the two rows is a pointer comparison.
     mutating func append(laidOut spans: [Span], columns: Int) {
-        guard columns <= remaining, var first = spans.first else { return }
+        guard columns <= remaining, !spans.isEmpty else { return }
         remaining -= columns
-        if let last = row.spans.last, last.style == first.style {
-            first.text = last.text + first.text
-            row.spans[row.spans.count - 1] = first
-            row.spans += spans.dropFirst()
-        } else {
-            row.spans += spans
-        }
+        row.spans += spans
     }
 
     /// Pads with spaces in `style`, leaving `right` columns for what follows.

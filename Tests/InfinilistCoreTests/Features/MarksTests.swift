@@ -54,8 +54,8 @@ import Testing
         var state = stateWith(["a", "b", "c"])
         state.press(.tab, .down)
         let frame = render(state)
-        #expect(frame.rows[0].spans == [Span(" "), Span("*", .marked), Span("a")])
-        #expect(frame.rows[2].spans == [Span(">", .pointer), Span(" c")])
+        #expect(frame.rows[0].runs == [Span(" "), Span("*", .marked), Span("a")])
+        #expect(frame.rows[2].runs == [Span(">", .pointer), Span(" c")])
     }
 
     @Test func markingARowWhosePageIsNotInMemoryRings() {
