@@ -23,6 +23,10 @@
    silently, so it is declared here. */
 extern int wcwidth(wchar_t c);
 
+/* mallopt and its M_* settings, which Swift's Glibc module leaves out: `--dump` tunes the
+   allocator so its peak memory stays flat however many pages it writes (decision 76). */
+#include <malloc.h>
+
 /* Attribute macros. */
 static inline attr_t shim_a_normal(void) { return A_NORMAL; }
 static inline attr_t shim_a_reverse(void) { return A_REVERSE; }
