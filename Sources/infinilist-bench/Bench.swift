@@ -35,6 +35,10 @@ enum Bench {
             if Files.write(saved, report + "\n") { progress("table saved in \(saved); one ↓'s output per layout beside it") }
             return
         }
+        if options.holdingOnly {
+            print(HoldingBenchmark.markdown(try HoldingBenchmark.run(options: options, keys: keys)))
+            return
+        }
         if options.streamsOnly {
             var streams = StreamBenchmarks(options: options, keys: keys)
             let figures = try streams.run()
@@ -79,6 +83,7 @@ enum Bench {
         progress("infinilist: memory after 20 and 300 pages of 1000")
         let memory = try traced.memory()
 
+        let holding = try HoldingBenchmark.run(options: options, keys: keys)
         let dumps = try DumpBenchmarks(options: options, rows: rows).run()
         var streamFigures: StreamBenchmarks.Figures?
         if options.streams {
@@ -95,6 +100,7 @@ enum Bench {
             streams: streamFigures)
         let report = Report(results: results, options: options, keys: keys, versions: versions(options, peers: options.peers),
                             load: (loadBefore, Report.loadAverage())).markdown
+            + "\n\n" + HoldingBenchmark.markdown(holding)
             + "\n\n" + DumpBenchmarks.table(dumps)
             + (instructions.isEmpty ? "" : "\n\n" + InstructionBenchmark.markdown(instructions))
         print(report)

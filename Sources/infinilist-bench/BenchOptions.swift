@@ -28,6 +28,8 @@ struct BenchOptions {
     var instructionsOnly = false
     /// The callgrind figures in the full run; off to work on the rest.
     var instructions = true
+    /// Only the memory holding 100,000 items, beside fzf.
+    var holdingOnly = false
     /// The stream figures (pipes and files, jq); off to work on the rest.
     var streams = true
     /// Only the stream figures (to work on them).
@@ -38,7 +40,7 @@ struct BenchOptions {
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
                                 [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
-                                [--dump-only] [--layouts] [--instructions] [--no-instructions]
+                                [--dump-only] [--layouts] [--instructions] [--no-instructions] [--holding]
                                 [--no-streams] [--streams-only] [--stream-lines N]
         Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
@@ -74,6 +76,7 @@ struct BenchOptions {
             case "--layouts": layoutsOnly = true
             case "--instructions": instructionsOnly = true
             case "--no-instructions": instructions = false
+            case "--holding": holdingOnly = true
             case "--no-streams": streams = false
             case "--streams-only": streamsOnly = true
             case "--stream-lines": streamLines = try number(flag)

@@ -89,17 +89,7 @@ struct TracedBenchmarks {
         defer { session.quit() }
         _ = session.awaitFirstScreen(quietMs: max(500, options.quietMs))
         var samples: [Int: ProcessStats.Memory] = [:]
-        var pages = TraceLog(path: trace).arrivals
-        while pages < late {
-            session.terminal.type(keys.end)
-            let deadline = Monotonic.now() + 5_000_000_000
-            while Monotonic.now() < deadline {
-                session.terminal.drainNow()
-                if TraceLog(path: trace).hasPainted(pages: pages + 1) { break }
-            }
-            let now = TraceLog(path: trace).arrivals
-            guard now > pages else { throw Failure(description: "no new page after End at \(pages) pages; see \(trace)") }
-            pages = now
+        try pressEnd(session, trace: trace, until: late) { pages in
             for target in [early, late] where pages >= target && samples[target] == nil {
                 _ = session.terminal.readUntilQuiet(quietMs: 300, limitMs: 3_000)
                 samples[target] = ProcessStats.memory(pid: session.process.pid)
@@ -109,5 +99,39 @@ struct TracedBenchmarks {
             throw Failure(description: "could not read /proc/\(session.process.pid)/status")
         }
         return MemoryFigures(pageSize: pageSize, early: (early, first), late: (late, last))
+    }
+
+    /// Resident memory holding `items` of the demo feed (pages of 1000, all kept: `--keep`),
+    /// the figure set beside fzf holding the same items as JSON lines.
+    mutating func holding(items: Int, pageSize: Int = 1000) throws -> ProcessStats.Memory {
+        let (session, trace) = try session([
+            "--page-size", String(pageSize), "--demo-latency", "0", "--demo-items", String(items), "--keep", String(items),
+        ])
+        defer { session.quit() }
+        _ = session.awaitFirstScreen(quietMs: max(500, options.quietMs))
+        try pressEnd(session, trace: trace, until: (items + pageSize - 1) / pageSize) { _ in }
+        _ = session.terminal.readUntilQuiet(quietMs: 300, limitMs: 3_000)
+        guard let memory = ProcessStats.memory(pid: session.process.pid) else {
+            throw Failure(description: "could not read /proc/\(session.process.pid)/status")
+        }
+        return memory
+    }
+
+    /// Presses End, page after page, until `target` pages have arrived and been painted, calling
+    /// `afterPage` with the count after each.
+    private func pressEnd(_ session: TerminalSession, trace: String, until target: Int, afterPage: (Int) -> Void) throws {
+        var pages = TraceLog(path: trace).arrivals
+        while pages < target {
+            session.terminal.type(keys.end)
+            let deadline = Monotonic.now() + 5_000_000_000
+            while Monotonic.now() < deadline {
+                session.terminal.drainNow()
+                if TraceLog(path: trace).hasPainted(pages: pages + 1) { break }
+            }
+            let now = TraceLog(path: trace).arrivals
+            guard now > pages else { throw Failure(description: "no new page after End at \(pages) pages; see \(trace)") }
+            pages = now
+            afterPage(pages)
+        }
     }
 }
