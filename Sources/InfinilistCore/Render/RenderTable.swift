@@ -61,9 +61,11 @@ func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now:
 func appendCell(_ text: String, _ style: Style, width: Int, rightAligned: Bool,
                 matches: [Range<String.Index>], into builder: inout RowBuilder) {
     guard width > 0 else { return }
-    // Measured once, and only as far as the column reaches: a cell may hold 500 characters.
-    var (shown, used) = DisplayWidth.clip(text, to: width)
-    let ellipsis = shown.endIndex < text.endIndex
+    // Measured whole by summing its scalars (cheap); only a cell that does not fit is walked
+    // by grapheme clusters, once, to cut it before the `…`.
+    let whole = DisplayWidth.of(text)
+    let ellipsis = whole > width
+    var (shown, used) = (text[...], whole)
     if ellipsis {
         let cut = DisplayWidth.clip(text, to: width - 1)
         shown = cut.text

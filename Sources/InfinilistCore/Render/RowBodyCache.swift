@@ -27,6 +27,9 @@ final class RowBodyCache: Sendable {
         /// The wall clock (seconds since 1970) from which an age in the row reads differently;
         /// nil when nothing in the row depends on the clock.
         let changesAt: Double?
+        /// The wall clock it was laid out at: a clock set back (NTP, a suspended laptop's
+        /// correction) before this reads differently too.
+        let laidOutAt: Double?
     }
 
     private struct Entry {
@@ -69,7 +72,7 @@ final class RowBodyCache: Sendable {
     /// Whether a row laid out earlier still reads the same at `now`.
     private static func holds(_ body: Body, at now: WallClock?) -> Bool {
         guard let changesAt = body.changesAt else { return true }
-        guard let now else { return false }
-        return now.seconds < changesAt
+        guard let now, let laidOutAt = body.laidOutAt else { return false }
+        return now.seconds >= laidOutAt && now.seconds < changesAt
     }
 }

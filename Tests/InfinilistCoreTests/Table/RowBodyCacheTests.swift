@@ -26,6 +26,9 @@ import Testing
             ages.insert(String(kept.rows[1].text.split(separator: " ").last ?? ""))
         }
         #expect(ages.isSuperset(of: ["19m", "20m", "21m", "3d"]))
+        // A clock set back shows the younger age again.
+        _ = state.update(.wallClock(TableFixtures.now))
+        #expect(render(state).rows[1].text.hasSuffix("18m"))
     }
 
     @Test func searchWidthAndColumnsEachLayRowsOutAgain() {
