@@ -36,9 +36,9 @@ public struct Following: Sendable, Equatable {
 }
 
 extension AppState {
-    /// When the event loop should wake the core for the next poll (on the clock of `update(_:at:)`),
-    /// though nothing animates; nil when no poll is waiting for time alone.
-    public var wakeTime: Double? {
+    /// When the next poll is due (on the clock of `update(_:at:)`), though nothing animates; nil
+    /// when no poll is waiting for time alone. Part of `wakeTime`.
+    var nextPollTime: Double? {
         guard following.interval != nil, following.run == nil, canPoll else { return nil }
         return following.nextPoll
     }

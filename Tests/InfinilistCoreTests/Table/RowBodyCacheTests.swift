@@ -114,3 +114,27 @@ import Testing
         }
     }
 }
+
+/// A table showing ages wakes the loop at each new minute of the wall clock, so ages stay right
+/// on a screen left alone; nothing else wakes it.
+@Suite struct AgeRefreshTests {
+    @Test func aTableWithAgesWakesAtTheNextMinuteOfTheWallClock() {
+        var state = tableState(TableFixtures.hackerNewsStories, size: Size(rows: 6, columns: 80))
+        _ = state.update(.wallClock(WallClock(seconds: TableFixtures.now.seconds + 15)), at: 100)
+        // TableFixtures.now is a whole minute: 45 s to the next one.
+        #expect(state.wakeTime == 145)
+        _ = state.update(.wallClock(WallClock(seconds: TableFixtures.now.seconds + 60)), at: 145)
+        #expect(state.wakeTime == 205)
+        // At the wake-up, the ages read one minute on.
+        #expect(render(state).rows[1].text.hasSuffix("19m"))
+    }
+
+    @Test func rowsWithoutAgesNeverWake() {
+        var lines = tableState(TableFixtures.hackerNewsStories, columns: .lines)
+        _ = lines.update(.wallClock(TableFixtures.now), at: 10)
+        #expect(lines.wakeTime == nil)
+        var noDates = tableState(TableFixtures.hackerNewsStories, columns: given("title,author,points"))
+        _ = noDates.update(.wallClock(TableFixtures.now), at: 10)
+        #expect(noDates.wakeTime == nil)
+    }
+}

@@ -1,0 +1,22 @@
+extension AppState {
+    /// When the event loop should wake the core though nothing animates and nothing is typed (on
+    /// the clock of `update(_:at:)`): the next poll of a followed list, or the next minute of the
+    /// wall clock while a table shows dates as ages. Nil: sleep until something happens.
+    public var wakeTime: Double? {
+        [nextPollTime, nextAgeRefresh].compactMap { $0 }.min()
+    }
+
+    /// Ages are laid out from the wall clock of the last batch of messages, so a screen left alone
+    /// would show `2m` for ever. Waking at each new minute of the wall clock keeps every age
+    /// shown right within a minute, for one wake-up a minute (not one per age that changes: the
+    /// rows' ages change at seconds of their own). Kept rows whose age still reads the same are
+    /// not laid out again (`RowBodyCache`), so such a frame writes only the ages that changed.
+    var nextAgeRefresh: Double? {
+        guard let clock, let wallClock, rowLayout.table?.columns.contains(where: { $0.kind == .date }) == true else {
+            return nil
+        }
+        let intoMinute = wallClock.seconds.truncatingRemainder(dividingBy: 60)
+        guard intoMinute.isFinite, intoMinute >= 0 else { return clock + 60 }
+        return clock + (60 - intoMinute)
+    }
+}
