@@ -77,7 +77,9 @@ final class CursesScreen: Screen {
         guard isOpen else { return }
         if previous?.size != frame.size { previous = nil }
         let rows = min(frame.rows.count, size.rows)
-        let before = previous.map { moved(from: $0.rows, to: frame.rows) } ?? []
+        // Rows are moved only in a frame of the window's own height: a scroll region outside
+        // the window would be refused and the move would scroll the wrong rows.
+        let before = previous.map { frame.rows.count == size.rows ? moved(from: $0.rows, to: frame.rows) : $0.rows.map { $0 } } ?? []
         for y in 0..<rows {
             let row = frame.rows[y]
             if y < before.count, before[y] == row { continue }
@@ -98,7 +100,7 @@ final class CursesScreen: Screen {
     private func moved(from old: [FrameRow], to new: [FrameRow]) -> [FrameRow?] {
         guard let shift = RowShift.find(from: old, to: new) else { return old }
         let region = shift.region
-        _ = wsetscrreg(window, Int32(region.lowerBound), Int32(region.upperBound))
+        guard wsetscrreg(window, Int32(region.lowerBound), Int32(region.upperBound)) == OK else { return old }
         scrollok(window, true)
         _ = wscrl(window, Int32(shift.by))
         scrollok(window, false)

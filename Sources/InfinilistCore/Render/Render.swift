@@ -108,7 +108,7 @@ private func itemBody(_ item: Item, start: Int, width: Int, now: WallClock?, hig
     } else {
         appendLine(item.text, style(of: item), highlight: highlight, into: &builder)
     }
-    return RowBodyCache.Body(spans: builder.row.spans, columns: builder.used - start, changesAt: changesAt, laidOutAt: now?.seconds)
+    return RowBodyCache.Body(spans: builder.row.spans, columns: builder.used - start, changesAt: changesAt, laidOutAt: now)
 }
 
 /// The style of a row shown as one line: a line of input that is not JSON is dimmed, a note

@@ -28,8 +28,9 @@ final class RowBodyCache: Sendable {
         /// nil when nothing in the row depends on the clock.
         let changesAt: Double?
         /// The wall clock it was laid out at: a clock set back (NTP, a suspended laptop's
-        /// correction) before this reads differently too.
-        let laidOutAt: Double?
+        /// correction) before this reads differently too, and so does a calendar date once the
+        /// time zone's offset changes (summer time).
+        let laidOutAt: WallClock?
     }
 
     private struct Entry {
@@ -58,7 +59,7 @@ final class RowBodyCache: Sendable {
     /// The row of `item` (at `storeRow`) for `key` at `now`, built by `build` when not kept.
     func body(storeRow: Int, item: Item, key: Key, now: WallClock?, build: () -> Body) -> Body {
         let kept = entries.withLock { $0[storeRow] }
-        if let kept, kept.key == key, kept.item == item, Self.holds(kept.body, at: now) {
+        if let kept, kept.key == key, Self.same(kept.item, item), Self.holds(kept.body, at: now) {
             return kept.body
         }
         let body = build()
@@ -73,6 +74,12 @@ final class RowBodyCache: Sendable {
     private static func holds(_ body: Body, at now: WallClock?) -> Bool {
         guard let changesAt = body.changesAt else { return true }
         guard let now, let laidOutAt = body.laidOutAt else { return false }
-        return now.seconds >= laidOutAt && now.seconds < changesAt
+        return now.seconds >= laidOutAt.seconds && now.seconds < changesAt && now.utcOffset == laidOutAt.utcOffset
+    }
+
+    /// The same item, byte for byte (an item equal only by Unicode equivalence could be
+    /// highlighted differently by a byte-wise search).
+    private static func same(_ kept: Item, _ item: Item) -> Bool {
+        kept == item && TextBytes.equal(kept.json, item.json) && TextBytes.equal(kept.text, item.text)
     }
 }
