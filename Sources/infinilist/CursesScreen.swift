@@ -77,9 +77,7 @@ final class CursesScreen: Screen {
         guard isOpen else { return }
         if previous?.size != frame.size { previous = nil }
         let rows = min(frame.rows.count, size.rows)
-        // Rows are moved only in a frame of the window's own height: a scroll region outside
-        // the window would be refused and the move would scroll the wrong rows.
-        let before = previous.map { frame.rows.count == size.rows ? moved(from: $0.rows, to: frame.rows) : $0.rows.map { $0 } } ?? []
+        let before = previous.map { moved(from: $0.rows, to: frame.rows) } ?? []
         for y in 0..<rows {
             let row = frame.rows[y]
             if y < before.count, before[y] == row { continue }
@@ -97,8 +95,10 @@ final class CursesScreen: Screen {
     /// The previous frame's rows as the window holds them once rows that moved (the list
     /// scrolled) are moved in the window itself: curses shifts its lines, and only the rows
     /// the move uncovered (nil) are written, not every row of the list again.
+    /// Only in a frame of the window's own height: a scroll region outside the window would be
+    /// refused and the move would scroll the wrong rows.
     private func moved(from old: [FrameRow], to new: [FrameRow]) -> [FrameRow?] {
-        guard let shift = RowShift.find(from: old, to: new) else { return old }
+        guard new.count == size.rows, let shift = RowShift.find(from: old, to: new) else { return old }
         let region = shift.region
         guard wsetscrreg(window, Int32(region.lowerBound), Int32(region.upperBound)) == OK else { return old }
         scrollok(window, true)

@@ -78,8 +78,9 @@ final class RowBodyCache: Sendable {
     }
 
     /// The same item, byte for byte (an item equal only by Unicode equivalence could be
-    /// highlighted differently by a byte-wise search).
+    /// highlighted differently by a byte-wise search). The bytes first: a pointer comparison
+    /// for the same item, and a different one fails there without normalising any text.
     private static func same(_ kept: Item, _ item: Item) -> Bool {
-        kept == item && TextBytes.equal(kept.json, item.json) && TextBytes.equal(kept.text, item.text)
+        TextBytes.equal(kept.json, item.json) && TextBytes.equal(kept.text, item.text) && kept == item
     }
 }

@@ -24,8 +24,6 @@ public struct RowShift: Sendable, Equatable {
 
     /// Fewer rows than this are simply written again: a scroll costs a few escape sequences.
     static let minimumRows = 3
-    /// How many changed rows are looked up among the old ones to find the move.
-    static let probes = 5
 
     /// The largest block of `new`'s rows that are `old`'s rows moved by one distance, if it is
     /// worth moving. Never touches the last row (the status line: the bottom-right cell is never
@@ -36,12 +34,13 @@ public struct RowShift: Sendable, Equatable {
         guard count >= minimumRows else { return nil }
         let changed = (0..<count).filter { new[$0] != old[$0] }
         guard changed.count >= minimumRows else { return nil }
-        // Spread over the changed rows: rows scrolled in are at the bottom after a scroll down
-        // and at the top after a scroll up, and the cursor's rows change in between.
+        // Five changed rows are looked up among the old ones, spread over the changed rows: rows
+        // scrolled in are at the bottom after a scroll down and at the top after a scroll up,
+        // and the cursor's rows change in between.
         let last = changed.count - 1
         var tried: [Int] = []
         var best: RowShift?
-        for probe in [0, last, last / 2, last / 4, 3 * last / 4].prefix(probes) {
+        for probe in [0, last, last / 2, last / 4, 3 * last / 4] {
             let y = changed[probe]
             guard let distance = distance(of: new[y], at: y, in: old, count: count), !tried.contains(distance) else { continue }
             tried.append(distance)
