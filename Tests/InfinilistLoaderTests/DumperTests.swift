@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    /// A dump drops what the list moved onto the next page, but remembers only its last pages
+    /// (decision 78): the items of page 1, served again as page 12, are written again.
+    @Test func dropsItemsSeenOnItsLastPagesOnly() async throws {
+        try await withTestServer { base, _ in
+            let source = try HTTPSource(url: "\(base)/moving?page={page}", options: SourceOptions())
+            let output = LineCollector()
+            let status = await Dumper().run(source: source, output: output, errors: LineCollector())
+            await source.close()
+            #expect(status == 0)
+            let ids = try output.lines.map { line in try #require(JSONParser.parse(line).objectValue?["id"]?.scalarText) }
+            #expect(ids == (1...34).map(String.init) + ["1", "2", "3", "4"])
+        }
+    }
+
     @Test func stopsAtMaxItems() async throws {
         try await withTestServer { base, log in
             let source = try HTTPSource(url: "\(base)/list?page={page}", options: SourceOptions())

@@ -40,6 +40,11 @@ public actor Loader {
     var lastToken = 0
     /// The polls' walks, by round.
     var rounds: [Int: Walk] = [:]
+    /// Every page is read once and none again (`--dump`): the walk remembers the items of its
+    /// last pages only, so its memory does not grow with the list (decision 78).
+    private let readsOnce: Bool
+    /// The pages a generation of a read-once walk's identities spans (`SeenItems.lastPages`).
+    static let pagesRememberedByADump = 4
 
     struct Flight {
         /// Tells this fetch from a later one of the same page.
@@ -66,20 +71,30 @@ public actor Loader {
     ///   - log: receives explanations for `--verbose` (URLs requested, paging decisions); optional.
     ///   - parsesItems: hand each page's items parsed too (`PageResult.values`), for a screen
     ///     that lays them out as a table: parsed here, the event loop does not parse them again.
+    ///   - readsOnce: no page will be asked for twice (`--dump`): duplicates are looked for among
+    ///     the last few pages only.
     public init(
         source: any PageSource,
         deliver: @escaping @Sendable (Message) -> Void,
         log: (@Sendable (String) -> Void)? = nil,
         readAhead: ReadAhead = .none,
-        parsesItems: Bool = false
+        parsesItems: Bool = false,
+        readsOnce: Bool = false
     ) {
         self.parsesItems = parsesItems
         self.source = source
         self.deliver = deliver
         self.log = log
         self.readAhead = readAhead
-        self.walk = source.startWalk()
+        self.readsOnce = readsOnce
+        self.walk = Self.startWalk(of: source, readsOnce: readsOnce)
         self.sourceName = source.name
+    }
+
+    private static func startWalk(of source: any PageSource, readsOnce: Bool) -> Walk {
+        var walk = source.startWalk()
+        if readsOnce { walk.seen = .lastPages(pagesRememberedByADump) }
+        return walk
     }
 
     /// Starts fetching `request.page` unless that page is already in flight (then the request is
@@ -165,7 +180,7 @@ public actor Loader {
     /// pages may be addressed differently (cursors, shifted offsets).
     private func restart() {
         cancelAll()
-        walk = source.startWalk()
+        walk = Self.startWalk(of: source, readsOnce: readsOnce)
         rounds = [:]
     }
 

@@ -41,7 +41,7 @@ public struct Dumper: Sendable {
     public func run(source: any PageSource, inbox: Inbox, output: any LineOutput, errors: any LineOutput) -> Outcome {
         var note: (@Sendable (String) -> Void)?
         if verbose { note = { inbox.post(.note($0)) } }
-        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead)
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead, readsOnce: true)
         let driver = LoaderDriver(loader: loader)
         let watched = outputDescriptor.map(OutputReaderWatch.watchable) ?? -1
         var loop = EventLoop(

@@ -92,6 +92,14 @@ enum TestRoutes {
             return json(#"{"items": [{\#(fields.joined(separator: ", "))}]}"#)
         }
         PostRoutes.register(on: router, log: log)
+        // A list that moves while it is read: page n (1 to 11) starts with page n - 1's last
+        // item; page 12 is page 1 again, as if the list wrapped round; then empty pages.
+        router.get("moving") { request, _ in
+            let page = pageNumber(request)
+            let first = page == 12 ? 1 : 3 * (page - 1) + 1
+            let ids = (1...12).contains(page) ? Array(first...first + 3) : []
+            return json("[" + ids.map { #"{"id": \#($0)}"# }.joined(separator: ", ") + "]")
+        }
         ParallelRoutes.register(on: router, log: log)
         Replicas.register(on: router, log: log)   // the APIs of docs/pagination-apis.md
         return router

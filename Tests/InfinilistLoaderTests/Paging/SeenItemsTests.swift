@@ -1,0 +1,51 @@
+import Testing
+@testable import InfinilistLoader
+
+/// What a walk remembers of the items it kept: the whole list on screen, the last pages in a dump.
+@Suite struct SeenItemsTests {
+    private func id(_ number: Int) -> SeenItems.Identity { .id(String(number)) }
+
+    /// Reads the ids `numbers` on `page` at the tail: whether each was new.
+    private func read(_ numbers: [Int], page: Int, into seen: inout SeenItems) -> [Bool] {
+        numbers.map { seen.insert(id($0), page: page) }
+    }
+
+    /// Reads `perPage` ids on each page of `pages`, page after page: ids `page * perPage ...`.
+    private func read(_ pages: Range<Int>, perPage: Int, into seen: inout SeenItems) {
+        for page in pages {
+            _ = read(Array(page * perPage ..< (page + 1) * perPage), page: page, into: &seen)
+        }
+    }
+
+    @Test func theWholeListIsRememberedOnScreen() {
+        var seen = SeenItems()
+        read(0..<50, perPage: 10, into: &seen)
+        #expect(seen.count == 500)
+        let new = read([0, 500], page: 50, into: &seen)
+        #expect(new == [false, true])
+        #expect(seen.belongsElsewhere(id(0), page: 49))
+        #expect(!seen.belongsElsewhere(id(0), page: 0))
+    }
+
+    @Test func aDumpRemembersItsLastPagesOnly() {
+        var seen = SeenItems.lastPages(4)
+        read(0..<10, perPage: 10, into: &seen)
+        // Page 10 repeats items of pages 9 and 6 (an offset API whose list moved): not new.
+        // Pages 0 to 3 are more than four pages back: forgotten, so new again.
+        let new = read([99, 60, 0, 35], page: 10, into: &seen)
+        #expect(new == [false, false, true, true])
+        // Two generations of four pages at most, however long the dump.
+        read(11..<1000, perPage: 10, into: &seen)
+        #expect((40...80).contains(seen.count))
+        let newAtTheEnd = read([9_960, 9_919], page: 1000, into: &seen)
+        #expect(newAtTheEnd == [false, true])
+    }
+
+    @Test func aPageFarAheadForgetsBothGenerations() {
+        var seen = SeenItems.lastPages(2)
+        read(0..<3, perPage: 5, into: &seen)
+        let new = read([14], page: 9, into: &seen)
+        #expect(new == [true])
+        #expect(seen.count == 1)
+    }
+}
