@@ -5,14 +5,16 @@ PREFIX     ?= /usr/local
 BIN        := .build/debug/infinilist
 # Release builds link the Swift runtime and Foundation statically: start-up no longer resolves
 # 22 shared libraries (decision 58). Debug builds (the tests) stay dynamic, and quick to link.
-RELEASE    := -c release --static-swift-stdlib
+# Every function in a section of its own, so the link can put the ones a session runs together
+# (Sources/infinilist/hot-symbols.order, `make hot-symbols`; decision 79).
+RELEASE    := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
 # Debian packages the build and the tests need, with the command or file that shows each is there.
 SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-config tmux:/usr/bin/tmux tinyproxy:/usr/bin/tinyproxy
 
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: all deps build run test release install clean help bench fuzz man
+.PHONY: all deps build run test release install clean help bench fuzz man hot-symbols
 
 all: build
 
@@ -23,6 +25,7 @@ help:
 	@echo "make install  install infinilist into $(PREFIX)/bin and its man page into $(PREFIX)/share/man/man1"
 	@echo "make man      the man page, generated from the command's definition: $(MANPAGE)"
 	@echo "make bench    the performance figures beside fzf and less, one table (docs/performance.md)"
+	@echo "make hot-symbols  record which functions a session runs, for the release link's order"
 
 ## Installs the missing Debian packages when it can (root with apt-get), else names them.
 deps:
@@ -70,6 +73,15 @@ bench: deps
 	fi
 	$(SWIFT) build $(RELEASE)
 	.build/release/infinilist-bench $(BENCH_ARGS)
+
+## The order the release link lays functions out in (decision 79): a release build, then the
+## functions a few sessions run, recorded with valgrind's callgrind (scripts/hot-symbols.sh), then
+## the release build linked again with them. Run it after large changes; a stale list only costs
+## resident memory.
+hot-symbols: release
+	scripts/hot-symbols.sh .build/release/infinilist Sources/infinilist/hot-symbols.order
+	rm -f .build/release/infinilist   # SwiftPM does not relink for a changed order file
+	$(SWIFT) build $(RELEASE)
 
 ## libFuzzer targets (Fuzz/Targets) for the parsers, FUZZ_SECONDS each (default 60); see Fuzz/run.sh.
 ## Built with swiftc, not SwiftPM (which cannot build libFuzzer executables): the core is compiled
