@@ -73,7 +73,7 @@ let package = Package(
             /// cannot pack them. docs/decisions.md 65.
             /// The functions a session runs are linked first, together (hot-symbols.order, written by
             /// `make hot-symbols`; the Makefile compiles release builds with a section per function):
-            /// 50 rows on screen hold 5.2 MB of code resident instead of 8.4. Decision 79.
+            /// 50 rows on screen hold 4.1-4.9 MB of code resident instead of 8.4. Decision 79.
             linkerSettings: [
                 .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                               "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/infinilist/hot-symbols.order",

@@ -1,6 +1,6 @@
 #!/bin/bash
-# Writes Sources/infinilist/hot-symbols.order: the functions a session runs, in the order they
-# first run, for lld's --symbol-ordering-file (decision 79). Linked first and together, the code
+# Writes Sources/infinilist/hot-symbols.order: the functions a few typical sessions run, session
+# by session, for lld's --symbol-ordering-file (decision 79). Linked first and together, the code
 # that start-up and a screenful of rows run sits in a few MB of the binary instead of being spread
 # over its 25 MB of code, so fewer pages of it are read in and resident.
 #
@@ -23,8 +23,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in valgrind tmux python3 objcopy nm; do
-    command -v "$tool" >/dev/null || { echo "hot-symbols: $tool is needed (apt-get install valgrind tmux python3 binutils)" >&2; exit 1; }
+for tool in valgrind tmux python3 objcopy nm curl; do
+    command -v "$tool" >/dev/null || { echo "hot-symbols: $tool is needed (apt-get install valgrind tmux python3 binutils curl)" >&2; exit 1; }
 done
 
 # valgrind 3.19 cannot read DWARF 5: run a copy without debug info (the symbol table stays).
@@ -50,34 +50,46 @@ server=$!
 url="http://127.0.0.1:$port/page{page}.json"
 for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/page1.json" && break; sleep 0.1; done
 
-callgrind() {  # NAME ARGS...: one run, its profile in $work/NAME.out
-    local name=$1; shift
-    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$name.out" "$work/infinilist" "$@"
+fail() {  # NAME: say which run failed, with what valgrind and the program said
+    echo "hot-symbols: the $1 run failed; its output:" >&2
+    cat "$work/$1.log" >&2 2>/dev/null || true
+    exit 1
 }
 
-# A session in a 100x30 tmux: start, wait for the screen, press KEYS one by one, quit.
+callgrind() {  # NAME ARGS...: one run, its profile in $work/NAME.out
+    local name=$1; shift
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$name.out" "$work/infinilist" "$@" \
+        >/dev/null 2>"$work/$name.log" || fail "$name"
+}
+
+# A session in a 100x30 tmux: start, wait for the status line, press KEYS one by one, quit; the
+# program's exit status must be 0.
 session() {  # NAME "ARGS" KEYS...
     local name=$1 arguments=$2; shift 2
     tmux -L hot-symbols new-session -d -x 100 -y 30 \
-        "valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/$name.out $work/infinilist $arguments 2>/dev/null"
-    sleep 20
+        "valgrind --tool=callgrind --demangle=no --callgrind-out-file='$work/$name.out' '$work/infinilist' $arguments 2>'$work/$name.log'; echo \$? > '$work/$name.rc'"
+    for _ in $(seq 120); do
+        tmux -L hot-symbols capture-pane -p 2>/dev/null | grep -q "row 1/" && break
+        sleep 0.5
+    done
     for key in "$@" q; do
         tmux -L hot-symbols send-keys -- "$key" 2>/dev/null || break   # it quit already
         sleep 1
     done
-    for _ in $(seq 60); do tmux -L hot-symbols has-session 2>/dev/null || break; sleep 1; done
+    for _ in $(seq 60); do [ -e "$work/$name.rc" ] && break; sleep 1; done
     tmux -L hot-symbols kill-server 2>/dev/null || true
+    [ "$(cat "$work/$name.rc" 2>/dev/null)" = 0 ] || fail "$name"
 }
 
-callgrind version --version >/dev/null 2>&1
+callgrind version --version
 session demo "--demo-latency 0 --demo-items 500" Down Down Down NPage NPage End Home / t i t l e Enter n
 session http "'$url'" Down Down NPage p Down Down p Enter q c q Down
-callgrind dump --dump "$url" >/dev/null 2>&1
-callgrind help --help >/dev/null 2>&1
+callgrind dump --dump "$url"
+callgrind help --help
 
 nm --defined-only "$binary" | awk '{ print $3 }' > "$work/defined"
 python3 - "$work" "$output" <<'EOF'
-import collections, re, sys
+import collections, os, re, sys
 work, output = sys.argv[1], sys.argv[2]
 defined = collections.Counter(open(f"{work}/defined").read().split())
 order, seen = [], set()
@@ -88,7 +100,11 @@ for run in ["version", "demo", "http", "dump", "help"]:
         if name and defined[name] == 1 and name not in seen:
             seen.add(name)
             order.append(name)
-with open(output, "w") as f:
+# A whole session runs thousands of functions: fewer means a run went wrong unnoticed.
+if len(order) < 2000:
+    sys.exit(f"hot-symbols: only {len(order)} functions recorded; {output} is left as it was")
+with open(output + ".new", "w") as f:
     f.write("\n".join(order) + "\n")
+os.replace(output + ".new", output)
 print(f"hot-symbols: {len(order)} functions written to {output}")
 EOF

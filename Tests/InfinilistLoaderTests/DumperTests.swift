@@ -24,17 +24,37 @@ import Testing
         }
     }
 
-    /// A dump drops what the list moved onto the next page, but remembers only its last pages
-    /// (decision 78): the items of page 1, served again as page 12, are written again.
-    @Test func dropsItemsSeenOnItsLastPagesOnly() async throws {
+    /// A dump drops what the list moved onto the next page, but remembers only its latest items
+    /// (decision 78): remembering 10 (10 to 20 kept), it writes the items of page 1 again when
+    /// they come back as page 12.
+    @Test func dropsItemsSeenAmongItsLatestOnly() async throws {
         try await withTestServer { base, _ in
             let source = try HTTPSource(url: "\(base)/moving?page={page}", options: SourceOptions())
             let output = LineCollector()
-            let status = await Dumper().run(source: source, output: output, errors: LineCollector())
+            var dumper = Dumper()
+            dumper.remembersItems = 10
+            let status = await dumper.run(source: source, output: output, errors: LineCollector())
             await source.close()
             #expect(status == 0)
             let ids = try output.lines.map { line in try #require(JSONParser.parse(line).objectValue?["id"]?.scalarText) }
             #expect(ids == (1...34).map(String.init) + ["1", "2", "3", "4"])
+        }
+    }
+
+    /// Items that come back page after page stay remembered however few are: an API serving
+    /// the same three items with fresh cursors still ends after ten pages of nothing new.
+    @Test func rememberingFewItemsStillEndsAnAPIThatRepeatsThem() async throws {
+        try await withTestServer { base, log in
+            let source = try HTTPSource(url: base + "/bad/same-items?cursor={cursor}", options: SourceOptions())
+            let output = LineCollector()
+            let errors = LineCollector()
+            var dumper = Dumper(verbose: true)
+            dumper.remembersItems = 2
+            let status = await dumper.run(source: source, output: output, errors: errors)
+            await source.close()
+            #expect(status == 0)
+            #expect(log.all.count == 11)
+            #expect(errors.lines.last == "end: 10 pages in a row brought nothing new (33 items)")
         }
     }
 

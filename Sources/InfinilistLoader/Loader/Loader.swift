@@ -40,11 +40,12 @@ public actor Loader {
     var lastToken = 0
     /// The polls' walks, by round.
     var rounds: [Int: Walk] = [:]
-    /// Every page is read once and none again (`--dump`): the walk remembers the items of its
-    /// last pages only, so its memory does not grow with the list (decision 78).
-    private let readsOnce: Bool
-    /// The pages a generation of a read-once walk's identities spans (`SeenItems.lastPages`).
-    static let pagesRememberedByADump = 4
+    /// How many of its latest items the walk remembers at least (`SeenItems.recent`); nil: every
+    /// item of the list.
+    private let remembersItems: Int?
+    /// What `--dump` remembers, reading every page once and none again: 1 to 2 MB, hundreds of
+    /// pages of a usual size, so its memory does not grow with the list (decision 78).
+    public static let itemsRememberedByADump = 50_000
 
     struct Flight {
         /// Tells this fetch from a later one of the same page.
@@ -71,29 +72,29 @@ public actor Loader {
     ///   - log: receives explanations for `--verbose` (URLs requested, paging decisions); optional.
     ///   - parsesItems: hand each page's items parsed too (`PageResult.values`), for a screen
     ///     that lays them out as a table: parsed here, the event loop does not parse them again.
-    ///   - readsOnce: no page will be asked for twice (`--dump`): duplicates are looked for among
-    ///     the last few pages only.
+    ///   - remembersItems: for a walk whose pages are never asked for twice (`--dump`): duplicates
+    ///     are looked for among at least this many of the latest items only.
     public init(
         source: any PageSource,
         deliver: @escaping @Sendable (Message) -> Void,
         log: (@Sendable (String) -> Void)? = nil,
         readAhead: ReadAhead = .none,
         parsesItems: Bool = false,
-        readsOnce: Bool = false
+        remembersItems: Int? = nil
     ) {
         self.parsesItems = parsesItems
         self.source = source
         self.deliver = deliver
         self.log = log
         self.readAhead = readAhead
-        self.readsOnce = readsOnce
-        self.walk = Self.startWalk(of: source, readsOnce: readsOnce)
+        self.remembersItems = remembersItems
+        self.walk = Self.startWalk(of: source, remembering: remembersItems)
         self.sourceName = source.name
     }
 
-    private static func startWalk(of source: any PageSource, readsOnce: Bool) -> Walk {
+    private static func startWalk(of source: any PageSource, remembering items: Int?) -> Walk {
         var walk = source.startWalk()
-        if readsOnce { walk.seen = .lastPages(pagesRememberedByADump) }
+        if let items { walk.seen = .recent(atLeast: items) }
         return walk
     }
 
@@ -180,7 +181,7 @@ public actor Loader {
     /// pages may be addressed differently (cursors, shifted offsets).
     private func restart() {
         cancelAll()
-        walk = Self.startWalk(of: source, readsOnce: readsOnce)
+        walk = Self.startWalk(of: source, remembering: remembersItems)
         rounds = [:]
     }
 

@@ -6,28 +6,31 @@
 /// APIs), else a digest of its JSON: then duplicates are not dropped (two equal log lines may
 /// both be real) but a page of nothing but items seen before still counts as bringing nothing new.
 ///
-/// A walk read once (`--dump`) remembers only its last pages (`lastPages`): nothing is read
-/// again, and a dump of an endless list must not grow with it (decision 78). Identities are kept
-/// in two generations of `pagesPerGeneration` pages each; when a page starts a new generation, the
-/// older one is forgotten, so between one and two generations' pages are remembered.
+/// A walk read once (`--dump`) remembers only its most recent items (`recent(atLeast:)`):
+/// nothing is read again, and a dump of an endless list must not grow with it (decision 78).
+/// Identities are kept in two generations; when a page starts and the current generation holds
+/// `itemsPerGeneration` identities, the older one is forgotten, so at least that many of the
+/// latest items are remembered and at most about twice as many. An item met again is carried into
+/// the current generation, so an item that comes back page after page is never forgotten.
 struct SeenItems: Sendable {
     /// Page numbers as 32 bits: a dictionary keeps keys and values in arrays of their own, so
     /// this is 12 bytes a slot instead of 16 (a dump of 200,000 items peaked 3 MB lower).
     private var firstPage: [Int: Int32] = [:]
     /// The generation before `firstPage`'s; always empty when the whole list is remembered.
     private var older: [Int: Int32] = [:]
-    /// Pages a generation spans; nil: one generation, the whole list.
-    private let pagesPerGeneration: Int?
-    /// The first page of the current generation.
-    private var generationStart = 0
+    /// Identities a generation holds before the next page starts a new one; nil: one generation,
+    /// the whole list.
+    private let itemsPerGeneration: Int?
+    /// The page the last identity was seen on.
+    private var lastPage = 0
 
     /// Remembers every item of the list.
-    init() { pagesPerGeneration = nil }
+    init() { itemsPerGeneration = nil }
 
-    /// Remembers the items of at least the last `pages` pages (and at most twice as many).
-    static func lastPages(_ pages: Int) -> SeenItems { SeenItems(pagesPerGeneration: max(1, pages)) }
+    /// Remembers at least the last `items` items (and at most about twice as many).
+    static func recent(atLeast items: Int) -> SeenItems { SeenItems(itemsPerGeneration: max(1, items)) }
 
-    private init(pagesPerGeneration: Int) { self.pagesPerGeneration = pagesPerGeneration }
+    private init(itemsPerGeneration: Int) { self.itemsPerGeneration = itemsPerGeneration }
 
     enum Identity: Hashable {
         case id(String)
@@ -46,11 +49,15 @@ struct SeenItems: Sendable {
     private func first(_ digest: Int) -> Int32? { firstPage[digest] ?? older[digest] }
 
     /// Records an identity seen on `page` at the tail; true when it is new to the list (or to the
-    /// pages remembered).
+    /// items remembered).
     mutating func insert(_ identity: Identity, page: Int) -> Bool {
-        startGeneration(at: page)
+        if page != lastPage { startGeneration(at: page) }
         let digest = Self.digest(identity)
-        guard first(digest) == nil else { return false }
+        if firstPage[digest] != nil { return false }
+        if let first = older.removeValue(forKey: digest) {
+            firstPage[digest] = first   // met again: remembered as long as it keeps coming back
+            return false
+        }
         firstPage[digest] = Int32(clamping: page)
         return true
     }
@@ -62,14 +69,13 @@ struct SeenItems: Sendable {
         return first != Int32(clamping: page)
     }
 
-    /// Forgets the older generation when `page` is past the current one. The current one's storage
-    /// is kept for the next, so a dump's memory stays where its first generations took it.
+    /// Forgets the older generation when the current one is full and `page` starts. The older
+    /// one's storage is kept for the next, so a dump's memory stays where its first generations
+    /// took it.
     private mutating func startGeneration(at page: Int) {
-        guard let span = pagesPerGeneration, page >= generationStart + span else { return }
+        lastPage = page
+        guard let limit = itemsPerGeneration, firstPage.count >= limit else { return }
         swap(&older, &firstPage)
         firstPage.removeAll(keepingCapacity: true)
-        // A page further on than that: the generation that ended is not recent either.
-        if page >= generationStart + 2 * span { older.removeAll(keepingCapacity: true) }
-        generationStart = page
     }
 }

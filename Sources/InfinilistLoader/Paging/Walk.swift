@@ -18,7 +18,7 @@ public struct Walk: Sendable {
     /// The loop guard: which page each request address fetched, so a cursor or link that comes
     /// back is recognised before it is requested, however long the cycle.
     var addresses: [String: Int]
-    /// Every item kept so far, by identity (only the last pages' for a walk read once): duplicates
+    /// Every item kept so far, by identity (only the latest for a walk read once): duplicates
     /// are dropped, and a page that brings nothing new counts towards `barrenRun`.
     var seen = SeenItems()
     /// A digest of the items of the few pages nearest the tail, to recognise an API that ignores

@@ -20,6 +20,8 @@ public struct Dumper: Sendable {
     public var readAhead: ReadAhead
     /// `--follow`: once the list is written, poll for new items every this many seconds.
     public var follow: Double?
+    /// How many of the latest items duplicates are looked for among (decision 78).
+    public var remembersItems = Loader.itemsRememberedByADump
 
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, readAhead: ReadAhead? = nil, follow: Double? = nil) {
         self.maxItems = maxItems
@@ -41,7 +43,7 @@ public struct Dumper: Sendable {
     public func run(source: any PageSource, inbox: Inbox, output: any LineOutput, errors: any LineOutput) -> Outcome {
         var note: (@Sendable (String) -> Void)?
         if verbose { note = { inbox.post(.note($0)) } }
-        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead, readsOnce: true)
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead, remembersItems: remembersItems)
         let driver = LoaderDriver(loader: loader)
         let watched = outputDescriptor.map(OutputReaderWatch.watchable) ?? -1
         var loop = EventLoop(

@@ -27,25 +27,30 @@ import Testing
         #expect(!seen.belongsElsewhere(id(0), page: 0))
     }
 
-    @Test func aDumpRemembersItsLastPagesOnly() {
-        var seen = SeenItems.lastPages(4)
+    @Test func aDumpRemembersItsLatestItemsOnly() {
+        var seen = SeenItems.recent(atLeast: 40)
         read(0..<10, perPage: 10, into: &seen)
-        // Page 10 repeats items of pages 9 and 6 (an offset API whose list moved): not new.
-        // Pages 0 to 3 are more than four pages back: forgotten, so new again.
+        // Generations of 40 items start on pages 4 and 8: pages 4 to 9 are remembered. Page 10
+        // repeats items of pages 9 and 6 (an offset API whose list moved): not new. Pages 0 to 3
+        // are forgotten, so their items are new again.
         let new = read([99, 60, 0, 35], page: 10, into: &seen)
         #expect(new == [false, false, true, true])
-        // Two generations of four pages at most, however long the dump.
+        // At least 40 items and at most twice that and a page, however long the dump.
         read(11..<1000, perPage: 10, into: &seen)
-        #expect((40...80).contains(seen.count))
-        let newAtTheEnd = read([9_960, 9_919], page: 1000, into: &seen)
+        #expect((40...90).contains(seen.count))
+        let newAtTheEnd = read([9_990, 9_900], page: 1000, into: &seen)
         #expect(newAtTheEnd == [false, true])
     }
 
-    @Test func aPageFarAheadForgetsBothGenerations() {
-        var seen = SeenItems.lastPages(2)
-        read(0..<3, perPage: 5, into: &seen)
-        let new = read([14], page: 9, into: &seen)
-        #expect(new == [true])
-        #expect(seen.count == 1)
+    @Test func anItemThatKeepsComingBackIsNeverForgotten() {
+        // A cursor API serving the same items with fresh cursors must keep bringing nothing new,
+        // so that ten such pages end the walk.
+        var seen = SeenItems.recent(atLeast: 20)
+        var newOnes: [Bool] = []
+        for page in 0..<100 {
+            newOnes += read([-1], page: page, into: &seen)
+            read(page..<page + 1, perPage: 10, into: &seen)
+        }
+        #expect(newOnes == [true] + Array(repeating: false, count: 99))
     }
 }
