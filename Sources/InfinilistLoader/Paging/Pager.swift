@@ -77,7 +77,7 @@ struct Pager: Sendable {
         if let end = response.end { return .end(end) }
         // A page read again is not compared: its digest would displace the tail's, and its
         // neighbour below may be gone from memory or legitimately equal by now.
-        if !rereading, style.repeatReason == nil, walk.repeatsPrevious(response.items.map(\.compactJSON), page: key.index) {
+        if !rereading, style.repeatReason == nil, walk.repeatsPrevious(response.items, page: key.index) {
             return .end(EndReason("page \(key.index + 1) repeats page \(key.index): the API may ignore the paging parameter"))
         }
         switch style.next(after: key, response: response) {
