@@ -126,7 +126,7 @@ struct Pager: Sendable {
         walk: inout Walk,
         notes: inout [String]
     ) -> (items: [Item], broughtNew: Bool) {
-        let items = response.items.map(shape.item(from:))
+        var items = response.items.map(shape.item(from:))
         var idPath = shape.idPath
         var ids = items.map(\.id)
         if idPath == nil, style.itemsMayShift, let detected = IdDetection.detect(in: response.items) {
@@ -136,46 +136,53 @@ struct Pager: Sendable {
                 notes.append("dropping items already seen, by \(detected) (auto-detected; --id PATH to choose another field)")
             }
         }
-        var kept: [Item] = []
-        kept.reserveCapacity(items.count)
+        identify(&items, values: response.items, walk: &walk)
+        // The page's own array when nothing is dropped (a page of 10,000 items is not copied);
+        // made on the first item dropped.
+        var kept: [Item]?
         var broughtNew = false
         var seenHere: Set<String> = []
-        let identified = identify(items, values: response.items, walk: &walk)
-        for (item, id) in zip(identified, ids) {
+        for (position, id) in ids.enumerated() {
+            let item = items[position]
             // Without an id path nothing is dropped; the JSON only tells whether the page is new.
             let identity: SeenItems.Identity = idPath != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
+            var dropped = false
             if rereading {
                 if case .id(let id) = identity {
-                    if walk.seen.belongsElsewhere(identity, page: index) { continue }
-                    guard seenHere.insert(id).inserted else { continue }
+                    dropped = walk.seen.belongsElsewhere(identity, page: index) || !seenHere.insert(id).inserted
                 }
             } else if walk.seen.insert(identity, page: index) {
                 broughtNew = true
             } else if case .id = identity {
-                continue
+                dropped = true
             }
-            kept.append(item)
+            if dropped {
+                if kept == nil { kept = Array(items[..<position]) }
+            } else {
+                kept?.append(item)
+            }
         }
-        let skipped = items.count - kept.count
+        let skipped = items.count - (kept?.count ?? items.count)
         if skipped > 0, let idPath {
             notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(idPath))")
         }
-        return (kept, broughtNew)
+        return (kept ?? items, broughtNew)
     }
 
     /// The items with the identity that tells a live list's new items from those it holds:
     /// `--id`'s (already each item's `id`), else the walk's id field, chosen on its first page
     /// with items by `IdDetection` whatever the style (an identity never drops an item; it only
     /// decides what a poll calls new), else the item's JSON.
-    private func identify(_ items: [Item], values: [JSONValue], walk: inout Walk) -> [Item] {
-        guard shape.idPath == nil else { return items }
+    private func identify(_ items: inout [Item], values: [JSONValue], walk: inout Walk) {
+        guard shape.idPath == nil else { return }
         if walk.identity == .undecided, !values.isEmpty {
             walk.identity = IdDetection.detect(in: values).map(IdentityChoice.field) ?? .json
         }
-        guard case .field(let path) = walk.identity else { return items }
-        return zip(items, values).map { item, value in
-            guard let id = value[path]?.scalarText else { return item }
-            return Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
+        guard case .field(let path) = walk.identity else { return }
+        for (position, value) in zip(items.indices, values) {
+            guard let id = value[path]?.scalarText else { continue }
+            let item = items[position]
+            items[position] = Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
         }
     }
 }
