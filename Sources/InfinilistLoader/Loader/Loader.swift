@@ -43,9 +43,9 @@ public actor Loader {
     /// How many of its latest items the walk remembers at least (`SeenItems.recent`); nil: every
     /// item of the list.
     private let remembersItems: Int?
-    /// What `--dump` remembers, reading every page once and none again: 1 to 2 MB, hundreds of
+    /// What `--dump` remembers, reading every page once and none again: under 2 MB, hundreds of
     /// pages of a usual size, so its memory does not grow with the list (decision 78).
-    public static let itemsRememberedByADump = 50_000
+    public static let itemsRememberedByADump = 20_000
 
     struct Flight {
         /// Tells this fetch from a later one of the same page.
