@@ -74,10 +74,12 @@ let package = Package(
             /// The functions a session runs are linked first, together (hot-symbols.order, written by
             /// `make hot-symbols`; the Makefile compiles release builds with a section per function):
             /// 50 rows on screen hold 4.1-4.9 MB of code resident instead of 8.4. Decision 79.
+            /// No symbol is exported (swiftc links executables with --export-dynamic): the 31,000
+            /// it exported were 2 MB of tables the dynamic loader read at start. Decision 80.
             linkerSettings: [
                 .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                               "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/infinilist/hot-symbols.order",
-                              "-Xlinker", "--no-warn-symbol-ordering"],
+                              "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic"],
                              .when(platforms: [.linux], configuration: .release)),
             ]
         ),
