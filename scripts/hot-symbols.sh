@@ -1,6 +1,6 @@
 #!/bin/bash
 # Writes Sources/infinilist/hot-symbols.order: the functions a few typical sessions run, session
-# by session, for lld's --symbol-ordering-file (decision 79). Linked first and together, the code
+# by session (each session's sorted by name), for lld's --symbol-ordering-file (decision 79). Linked first and together, the code
 # that start-up and a screenful of rows run sits in a few MB of the binary instead of being spread
 # over its 25 MB of code, so fewer pages of it are read in and resident.
 #
@@ -92,14 +92,18 @@ python3 - "$work" "$output" <<'EOF'
 import collections, os, re, sys
 work, output = sys.argv[1], sys.argv[2]
 defined = collections.Counter(open(f"{work}/defined").read().split())
+# Session by session, each one's new names sorted: callgrind's own order changes from run to
+# run, and a sorted list changes only where the code did.
 order, seen = [], set()
 for run in ["version", "demo", "http", "dump", "help"]:
+    new = set()
     for line in open(f"{work}/{run}.out", errors="replace"):
         match = re.match(r"^c?fn=\(\d+\) (.+)$", line)
         name = match.group(1).strip() if match else None
         if name and defined[name] == 1 and name not in seen:
-            seen.add(name)
-            order.append(name)
+            new.add(name)
+    order += sorted(new)
+    seen |= new
 # A whole session runs thousands of functions: fewer means a run went wrong unnoticed.
 if len(order) < 2000:
     sys.exit(f"hot-symbols: only {len(order)} functions recorded; {output} is left as it was")
