@@ -10,8 +10,9 @@
 /// nothing is read again, and a dump of an endless list must not grow with it (decision 78).
 /// Identities are kept in two generations; when a page starts and the current generation holds
 /// `itemsPerGeneration` identities, the older one is forgotten, so at least that many of the
-/// latest items are remembered and at most about twice as many. An item met again is carried into
-/// the current generation, so an item that comes back page after page is never forgotten.
+/// latest items are remembered and at most twice as many (each generation can run up to a page
+/// past the limit). An item met again is carried into the current generation, so an item that
+/// comes back page after page is never forgotten.
 struct SeenItems: Sendable {
     /// Page numbers as 32 bits: a dictionary keeps keys and values in arrays of their own, so
     /// this is 12 bytes a slot instead of 16 (a dump of 200,000 items peaked 3 MB lower).

@@ -35,7 +35,7 @@ import Testing
         // are forgotten, so their items are new again.
         let new = read([99, 60, 0, 35], page: 10, into: &seen)
         #expect(new == [false, false, true, true])
-        // At least 40 items and at most twice that and a page, however long the dump.
+        // At least 40 items, at most twice that (each generation can run a page past it).
         read(11..<1000, perPage: 10, into: &seen)
         #expect((40...90).contains(seen.count))
         let newAtTheEnd = read([9_990, 9_900], page: 1000, into: &seen)
