@@ -5,8 +5,13 @@ struct RowBuilder {
     private(set) var remaining: Int
     let width: Int
 
+    /// Room for the spans of most rows (a gutter and a table's cells), so appending them does
+    /// not grow the array four times over (a ↓ builds thirty rows).
+    private static let usualSpans = 16
+
     init(width: Int, fill: Style = .normal) {
         row = FrameRow(fill: fill)
+        row.spans.reserveCapacity(Self.usualSpans)
         self.width = max(0, width)
         remaining = self.width
     }
