@@ -35,13 +35,40 @@ public enum TerminalText {
         return String(out)
     }
 
-    /// A cheap pre-check on UTF-8 lead bytes: almost all text has none of these, and is returned
-    /// without being copied. (0xC2: C1 controls; 0xD8: U+061C; 0xE2: U+200B...U+206x;
-    /// 0xEF: U+FEFF, U+FFFD.)
+    /// A cheap pre-check on the UTF-8 bytes: almost all text has none of the characters escaped,
+    /// and is returned without being copied. Checked to the byte, not by lead byte alone: `·`,
+    /// `…`, `›` and `│` (U+00B7, U+2026, U+203A, U+2502), which every status line, clipped cell
+    /// and preview pane holds, share lead bytes with C1 controls and bidi controls.
     private static func mayNeedEscapes(_ s: String) -> Bool {
-        s.utf8.contains { byte in
-            byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
+        if let found = s.utf8.withContiguousStorageIfAvailable(needsEscape) { return found }
+        return Array(s.utf8).withUnsafeBufferPointer(needsEscape)
+    }
+
+    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (offset, byte) in bytes.enumerated() {
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { return true }
+                continue
+            }
+            let second = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+            let third = offset + 2 < bytes.count ? bytes[offset + 2] : 0
+            switch (byte, second) {
+            // C1 controls; U+061C
+            case (0xC2, 0x80...0x9F), (0xD8, 0x9C):
+                return true
+            // U+200B–U+200F, U+2028–U+202E
+            case (0xE2, 0x80) where (0x8B...0x8F).contains(third) || (0xA8...0xAE).contains(third):
+                return true
+            // U+2060–U+2064, U+2066–U+2069
+            case (0xE2, 0x81) where (0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third):
+                return true
+            // U+FEFF, U+FFFD
+            case (0xEF, 0xBB) where third == 0xBF, (0xEF, 0xBF) where third == 0xBD:
+                return true
+            default: continue
+            }
         }
+        return false
     }
 
     /// Whether the ZWJ at `index` sits between two emoji (variation selectors before it skipped).

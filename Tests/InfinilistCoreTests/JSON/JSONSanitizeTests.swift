@@ -3,6 +3,26 @@ import Testing
 
 /// TerminalText (Text/Sanitize.swift); named JSON… so `--filter InfinilistCoreTests.JSON` runs it.
 @Suite struct JSONSanitizeTests {
+    /// Every scalar of the ranges the escapes come from, alone and between letters: changed
+    /// exactly when it is one of the characters escaped. (The byte pre-check that spares most
+    /// text a copy must never let one of them through.)
+    @Test func everyEscapedCharacterIsCaughtAndNoOther() {
+        let escaped: [ClosedRange<UInt32>] = [0x00...0x1F, 0x7F...0x9F, 0x061C...0x061C, 0x200B...0x200F,
+                                               0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069,
+                                               0xFEFF...0xFEFF, 0xFFFD...0xFFFD]
+        let ranges: [ClosedRange<UInt32>] = [0x00...0x07FF, 0x2000...0x2FFF, 0xFE00...0xFFFF]
+        var wrong: [String] = []
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(Character(scalar)) + "b"
+            let changed = TerminalText.sanitize(text) != text
+            if changed != escaped.contains(where: { $0.contains(value) }) {
+                wrong.append(String(value, radix: 16))
+            }
+        }
+        #expect(wrong.isEmpty, "wrongly handled: \(wrong.prefix(20))")
+    }
+
     @Test(arguments: [
         ("\u{1b}]2;pwned\u{7}", #"\x1B]2;pwned\x07"#),                 // set window title
         ("\u{1b}]52;c;ZXZpbA==\u{7}", #"\x1B]52;c;ZXZpbA==\x07"#),     // write the clipboard
