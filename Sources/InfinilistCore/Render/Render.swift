@@ -41,7 +41,7 @@ func listArea(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
     guard let layout = state.rowLayout.table else {
         return listRows(state, height: height, width: width, table: nil)
     }
-    let fit = ColumnFit(layout, width: width, offset: state.columnOffset)
+    let fit = state.rowBodies.fit(layout, width: width, offset: state.columnOffset)
     // With room for one row only, the row is shown rather than the header.
     guard height >= 2 else { return listRows(state, height: height, width: width, table: (layout, fit)) }
     let header = state.rowBodies.header(for: RowBodyCache.Key(width: width, table: layout, fit: fit, highlight: nil)) {
