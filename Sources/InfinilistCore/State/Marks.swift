@@ -37,6 +37,8 @@ public struct Marks: Sendable, Equatable {
 
     /// Whether the row shows as marked. `item` is nil for a row whose page is not in memory.
     public func isMarked(_ item: Item?, row: Int) -> Bool {
+        // Asked for every row of every frame: with nothing marked, nothing is hashed.
+        guard !entries.isEmpty else { return false }
         guard let item else { return rows.contains(row) }
         return entries[Self.key(for: item, row: row)] != nil
     }
