@@ -36,28 +36,38 @@ public struct TinyProxy: Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tinyproxy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let port = try freePort()
-        var config = "Port \(port)\nListen 127.0.0.1\nAllow 127.0.0.1\nLogLevel Connect\nTimeout 30\nMaxClients 20\n"
-        if let basicAuth { config += "BasicAuth \(basicAuth.user) \(basicAuth.password)\n" }
-        for connectPort in connectPorts { config += "ConnectPort \(connectPort)\n" }
-        let configURL = directory.appendingPathComponent("tinyproxy.conf")
-        try config.write(to: configURL, atomically: true, encoding: .utf8)
-        let logURL = directory.appendingPathComponent("log")
-        // ChildProcess (posix_spawn, waitpid on its own pid), not Foundation's Process, whose
-        // waitUntilExit spins a run loop on a test thread and was seen never to return.
-        let process = try ChildProcess.spawn(
-            path,
-            ["-d", "-c", configURL.path],
-            environment: ProcessInfo.processInfo.environment,
-            stdio: ChildProcess.Stdio(input: "/dev/null", output: logURL.path)
-        )
-        // SIGKILL: tinyproxy in the foreground does not always leave on SIGTERM.
-        defer {
-            kill(process.pid, SIGKILL)
-            _ = try? process.waitUntilExit()
+        // The port is free when chosen, but another socket of a parallel test can take it before
+        // tinyproxy binds it ("Could not create listening sockets", seen in a full run): a
+        // proxy that exits at start is started again on another port, five times at most.
+        for attempt in 1... {
+            let port = try freePort()
+            var config = "Port \(port)\nListen 127.0.0.1\nAllow 127.0.0.1\nLogLevel Connect\nTimeout 30\nMaxClients 20\n"
+            if let basicAuth { config += "BasicAuth \(basicAuth.user) \(basicAuth.password)\n" }
+            for connectPort in connectPorts { config += "ConnectPort \(connectPort)\n" }
+            let configURL = directory.appendingPathComponent("tinyproxy.conf")
+            try config.write(to: configURL, atomically: true, encoding: .utf8)
+            let logURL = directory.appendingPathComponent("log-\(attempt)")
+            // ChildProcess (posix_spawn, waitpid on its own pid), not Foundation's Process, whose
+            // waitUntilExit spins a run loop on a test thread and was seen never to return.
+            let process = try ChildProcess.spawn(
+                path,
+                ["-d", "-c", configURL.path],
+                environment: ProcessInfo.processInfo.environment,
+                stdio: ChildProcess.Stdio(input: "/dev/null", output: logURL.path)
+            )
+            // SIGKILL: tinyproxy in the foreground does not always leave on SIGTERM.
+            defer {
+                kill(process.pid, SIGKILL)
+                _ = try? process.waitUntilExit()
+            }
+            do {
+                try await waitUntilListening(port: port, process: process, logURL: logURL)
+            } catch let error as ProxyStartError where error.exitedAtStart && attempt < 5 {
+                continue
+            }
+            return try await body(TinyProxy(port: port, logURL: logURL))
         }
-        try await waitUntilListening(port: port, process: process, logURL: logURL)
-        return try await body(TinyProxy(port: port, logURL: logURL))
+        preconditionFailure("the loop returns or throws")
     }
 
     /// A port nothing listens on at the moment (the kernel's choice for port 0).
@@ -91,7 +101,7 @@ public struct TinyProxy: Sendable {
         while ContinuousClock.now < deadline {
             guard process.exitStatus() == nil else {
                 let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-                throw ProxyStartError("tinyproxy exited at start: \(log.suffix(500))")
+                throw ProxyStartError("tinyproxy exited at start: \(log.suffix(500))", exitedAtStart: true)
             }
             if accepts(port: port) { return }
             try await Task.sleep(for: .milliseconds(20))
@@ -112,5 +122,10 @@ public struct TinyProxy: Sendable {
 
 public struct ProxyStartError: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    /// tinyproxy ran and left before listening (rather than never answering).
+    let exitedAtStart: Bool
+    init(_ description: String, exitedAtStart: Bool = false) {
+        self.description = description
+        self.exitedAtStart = exitedAtStart
+    }
 }
