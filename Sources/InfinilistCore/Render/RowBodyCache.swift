@@ -34,10 +34,18 @@ final class RowBodyCache: Sendable {
         let laidOutAt: WallClock?
     }
 
-    private struct Entry {
+    /// A class, so that looking an entry up retains one reference instead of copying the item's,
+    /// the key's and the body's references one by one (thirty rows a frame).
+    private final class Entry: Sendable {
         let item: Item
         let key: Key
         let body: Body
+
+        init(item: Item, key: Key, body: Body) {
+            self.item = item
+            self.key = key
+            self.body = body
+        }
     }
 
     /// Rows kept: a few screens' worth. When full, the cache starts again empty (the screen's
