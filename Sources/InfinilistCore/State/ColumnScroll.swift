@@ -11,8 +11,10 @@ extension AppState {
     }
 
     /// The columns as shown now, with the offset actually used; nil when rows are not a table.
+    /// The fit render keeps between frames (`RowBodyCache.fit`), so the keys and the screen use
+    /// one.
     var currentColumnFit: ColumnFit? {
-        rowLayout.table.map { ColumnFit($0, width: tableWidth, offset: columnOffset) }
+        rowLayout.table.map { rowBodies.fit($0, width: tableWidth, offset: columnOffset) }
     }
 
     /// `<` (`forward` false) and `>`.
