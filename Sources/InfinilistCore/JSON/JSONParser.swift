@@ -1,5 +1,3 @@
-import Collections
-
 /// Reads JSON from raw response bytes. Hand-written rather than Foundation's
 /// `JSONSerialization` so that key order and number literals survive, nesting is bounded without
 /// recursion (a hostile 100,000-deep document is an error, not a stack overflow), and errors name
@@ -172,14 +170,8 @@ struct ByteParser {
     static func makeObject(
         keys: ArraySlice<String>,
         values: ArraySlice<JSONValue>
-    ) -> OrderedDictionary<String, JSONValue> {
-        var object = OrderedDictionary<String, JSONValue>()
-        object.reserveCapacity(keys.count)
-        for (key, value) in zip(keys, values) {
-            // Last value wins; an existing key keeps its first position.
-            object.updateValue(value, forKey: key)
-        }
-        return object
+    ) -> JSONObject {
+        JSONObject(keys: keys, values: values)
     }
 
     mutating func parseKeyAndColon() throws(JSONParseError) -> String {

@@ -1,5 +1,3 @@
-import Collections
-
 /// A JSON document as the server wrote it. Foundation's JSON types lose key order and round
 /// numbers through `Double`, so a 64-bit id such as `1234567890123456789` would be printed wrong
 /// and the detail view would not show what the server sent; this type keeps both.
@@ -14,10 +12,10 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     /// Keys in document order. For duplicate keys the last value wins, at the first key's position.
-    case object(OrderedDictionary<String, JSONValue>)
+    case object(JSONObject)
 
     /// The members of a JSON object: ordered, so documents print back in the server's order.
-    public typealias Members = OrderedDictionary<String, JSONValue>
+    public typealias Members = JSONObject
 }
 
 extension JSONValue {
@@ -40,7 +38,7 @@ extension JSONValue {
     }
 
     /// The members, when this is an object; lets callers probe a response without a `switch`.
-    public var objectValue: OrderedDictionary<String, JSONValue>? {
+    public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }

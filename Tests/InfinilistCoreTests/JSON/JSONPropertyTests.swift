@@ -1,4 +1,3 @@
-import Collections
 import Testing
 @testable import InfinilistCore
 
@@ -79,7 +78,7 @@ import Testing
             let count = Int.random(in: 0...4, using: &generator)
             return .array((0..<count).map { _ in randomValue(depth: depth + 1, using: &generator) })
         default:
-            var members = OrderedDictionary<String, JSONValue>()
+            var members = JSONObject()
             for _ in 0..<Int.random(in: 0...4, using: &generator) {
                 members[randomString(using: &generator)] = randomValue(depth: depth + 1, using: &generator)
             }

@@ -1,4 +1,3 @@
-import Collections
 @testable import InfinilistCore
 
 
@@ -43,9 +42,9 @@ func templateError(_ template: String) -> JSONPathError? {
     }
 }
 
-/// Builds an object literal in tests without spelling out `OrderedDictionary`.
+/// Builds an object literal in tests, members in the order written.
 func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
-    var members = OrderedDictionary<String, JSONValue>()
+    var members = JSONObject()
     for (key, value) in pairs {
         members[key] = value
     }
