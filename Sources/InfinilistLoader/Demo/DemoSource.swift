@@ -52,7 +52,7 @@ public struct DemoSource: PageSource {
     }
 
     /// Every item is new and the feed's length is known: the end is where the items run out.
-    public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
+    public func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
         let items = response.items.map(shape.item(from:))
         let isLast = itemCount.map { key.offset + items.count >= $0 } ?? false
         let continuation: FetchedPage.Continuation = isLast ? .end(EndReason("end of demo feed")) : .next(key.advanced(by: items.count))

@@ -98,7 +98,7 @@ public struct HTTPSource: PageSource {
             return response
         }
         if let problem = ContentEncodingCheck.problem(in: body, label: label) { throw problem }
-        let json: JSONValue
+        var json: JSONValue
         do {
             json = try JSONParser.parse(body.bytes)
         } catch {
@@ -110,6 +110,10 @@ public struct HTTPSource: PageSource {
         }
         try APIErrorBody.check(json, label: label, body: body)
         let found = try reading.items(in: json, label: label, body: body)
+        // The items leave the answer, so their array is held once (in `items`) and the pager can
+        // free each item's tree as soon as its row is built: a page is not in memory twice,
+        // as a tree and as rows (decision 82). The paging rules read other fields of the answer.
+        if let location = found.location { json.replaceValue(at: location, with: .array([])) }
         let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
         let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.place)"
         var response = PageResponse(
@@ -124,7 +128,7 @@ public struct HTTPSource: PageSource {
         return response
     }
 
-    public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
+    public func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
         if response.live != nil {
             let readsOnce = live.settings.spoolMax == nil
             return StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: liveReading.shape, readsOnce: readsOnce)

@@ -102,7 +102,7 @@ extension Loader {
     /// The paging half for an answer: the list's walk judges its own pages; a poll's page is read
     /// at the tail of its round's walk (moving that walk on); a page of new items fetched again
     /// is read against a copy of its round's walk, which stays as it was.
-    func paged(_ response: PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
+    func paged(_ response: consuming PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
         guard let address = request.poll else {
             return source.page(from: response, key: key, kind: request.kind, walk: &walk)
         }

@@ -122,11 +122,14 @@ public actor Loader {
             deliver(.pageFailed(PageFailure(request: request, message: unknownKeyMessage(for: request))))
             return
         }
-        let arrival = fetchedAhead.removeValue(forKey: page)
-        if let arrival, request.kind.readsTail, source.sameRequest(arrival.key, key) {
-            finish(request, key: key, outcome: arrival.outcome, latency: arrival.latency)
+        if let arrival = fetchedAhead[page], request.kind.readsTail, source.sameRequest(arrival.key, key) {
+            fetchedAhead[page] = nil
+            let latency = arrival.latency
+            finish(request, key: key, outcome: (consume arrival).outcome, latency: latency)
         } else {
-            if arrival != nil { log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again") }
+            if fetchedAhead.removeValue(forKey: page) != nil {
+                log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again")
+            }
             launch(page: page, key: key, request: request)
         }
         if request.kind.readsTail { fetchPredicted(after: page) }
@@ -151,7 +154,7 @@ public actor Loader {
                 outcome = .failure(error)
             }
             let latency = Self.seconds(clock.now - started)
-            self.arrived(page: page, token: token, outcome: outcome, latency: latency)
+            self.arrived(page: page, token: token, outcome: consume outcome, latency: latency)
         }
         inFlight[page] = Flight(token: token, key: key, request: request, task: task)
     }
@@ -208,7 +211,7 @@ public actor Loader {
     }
 
     /// A fetch ended: its answer is read now if the page was asked for, else kept until it is.
-    private func arrived(page: Int, token: Int, outcome: Result<PageResponse, any Error>, latency: Double) {
+    private func arrived(page: Int, token: Int, outcome: consuming Result<PageResponse, any Error>, latency: Double) {
         // A cancelled request has been removed (or replaced by a newer one): it delivers nothing,
         // and its answer never reaches the walk.
         guard let flight = inFlight[page], flight.token == token else { return }
@@ -218,21 +221,25 @@ public actor Loader {
             fetchedAhead[page] = Arrival(key: flight.key, outcome: outcome, latency: latency)
             return
         }
-        finish(request, key: flight.key, outcome: outcome, latency: latency)
+        finish(request, key: flight.key, outcome: consume outcome, latency: latency)
     }
 
-    private func finish(_ request: PageRequest, key: PageKey, outcome: Result<PageResponse, any Error>, latency: Double) {
-        switch outcome {
+    /// Reads an answer into the page the core gets. The answer is handed on, not copied, so the
+    /// pager holds the only reference to its items and frees them as it builds the rows.
+    private func finish(_ request: PageRequest, key: PageKey, outcome: consuming Result<PageResponse, any Error>, latency: Double) {
+        switch consume outcome {
         case .success(let response):
             let movesTail = request.poll == nil && !walk.rereads(request.page, kind: request.kind)
-            let page = paged(response, key: key, request: request)
+            let received = response.items.count
+            let exchangeNotes = response.notes
+            let page = paged(consume response, key: key, request: request)
             let prefix = request.poll == nil ? "" : "new items: "
-            for note in response.notes + page.notes { log?(prefix + note) }
+            for note in exchangeNotes + page.notes { log?(prefix + note) }
             if let warning = page.warning { log?("\(Self.label(request)): \(warning)") }
             var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
             result.live = page.live
             if parsesItems { result.values = page.items.map { (try? JSONParser.parse($0.json)) ?? .null } }
-            if movesTail { readTail(request.page, itemCount: response.items.count, kept: page.items.count, total: page.total) }
+            if movesTail { readTail(request.page, itemCount: received, kept: page.items.count, total: page.total) }
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }

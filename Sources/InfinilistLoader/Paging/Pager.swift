@@ -51,26 +51,41 @@ struct Pager: Sendable {
         return next
     }
 
-    /// The page to hand to the loader for `response`, the answer to `key`.
-    func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
+    /// The page to hand to the loader for `response`, the answer to `key`. Everything that reads
+    /// the page as a whole (which field identifies items, whether it repeats the page before, what
+    /// the style says follows) runs first; then the rows are built, each item's tree freed as its
+    /// row is made, so a page is never held twice (decision 82).
+    func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
         let rereading = walk.rereads(key.index, kind: kind)
         var notes: [String] = []
-        let (items, broughtNew) = self.items(of: response, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
+        let paths = identifyingPaths(of: response.items, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
         let total = style.total(in: response)
-        let decided = decide(after: key, response: response, rereading: rereading, broughtNew: broughtNew, walk: &walk, notes: &notes)
+        var styleNotes: [String] = []
+        let verdict = styleVerdict(after: key, response: response, rereading: rereading, walk: &walk, notes: &styleNotes)
+        let warning = response.warning
+        var values = response.items
+        response.items = []
+        let wasEmpty = values.isEmpty
+        let (items, broughtNew) = rows(consuming: &values, paths: paths, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
+        notes += styleNotes
+        var decided = verdict
+        if case .next(let next) = verdict, let reason = sharedEnd(for: next, rereading: rereading, broughtNew: broughtNew, wasEmpty: wasEmpty, walk: &walk) {
+            decided = .end(reason)
+        }
         if case .end(let reason) = decided { notes.append("stopped: \(reason.text)") }
         guard !rereading else {
-            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes, warning: response.warning)
+            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes, warning: warning)
         }
         walk.advance(past: key.index, to: decided)
-        return FetchedPage(items: items, continuation: decided, total: total, notes: notes, warning: response.warning)
+        return FetchedPage(items: items, continuation: decided, total: total, notes: notes, warning: warning)
     }
 
-    private func decide(
+    /// What the answer and the style say follows the page, before the rules that need its rows
+    /// (`sharedEnd`).
+    private func styleVerdict(
         after key: PageKey,
         response: PageResponse,
         rereading: Bool,
-        broughtNew: Bool,
         walk: inout Walk,
         notes: inout [String]
     ) -> FetchedPage.Continuation {
@@ -86,9 +101,6 @@ struct Pager: Sendable {
             return .end(reason)
         case .page(let next, let styleNotes):
             notes += styleNotes
-            if let reason = sharedEnd(for: next, response: response, rereading: rereading, broughtNew: broughtNew, walk: &walk) {
-                return .end(reason)
-            }
             return .next(next)
         }
     }
@@ -98,9 +110,9 @@ struct Pager: Sendable {
     /// so recording anything now would only mislead later checks.
     private func sharedEnd(
         for next: PageKey,
-        response: PageResponse,
         rereading: Bool,
         broughtNew: Bool,
+        wasEmpty: Bool,
         walk: inout Walk
     ) -> EndReason? {
         if !rereading {
@@ -109,43 +121,75 @@ struct Pager: Sendable {
                 if let earlier = walk.addresses[address], earlier != next.index { return reason }
                 walk.addresses[address] = next.index
             }
-            walk.barrenRun.record(broughtNew: broughtNew, wasEmpty: response.items.isEmpty)
+            walk.barrenRun.record(broughtNew: broughtNew, wasEmpty: wasEmpty)
             if let reason = walk.barrenRun.endReason(limit: maxBarrenRun) { return reason }
         }
         if let maxPages, next.index >= maxPages { return EndReason("--max-pages \(maxPages) reached") }
         return nil
     }
 
+    /// The fields that identify a page's items, chosen from the whole page before any row is
+    /// built.
+    private struct IdentifyingPaths {
+        /// What decides that an item is a duplicate: `--id`, else on page and offset APIs an id
+        /// found by `IdDetection` (nil: the item's JSON, and nothing is dropped).
+        var duplicates: JSONPath?
+        /// Whether `duplicates` was detected rather than given (`Item.id` stays what `--id` says).
+        var detected = false
+        /// The identity that tells a live list's new items from those it holds, when `--id` is
+        /// not given: the walk's id field, chosen on its first page with items.
+        var identity: JSONPath?
+    }
+
+    private func identifyingPaths(
+        of values: [JSONValue],
+        page index: Int,
+        rereading: Bool,
+        walk: inout Walk,
+        notes: inout [String]
+    ) -> IdentifyingPaths {
+        var paths = IdentifyingPaths(duplicates: shape.idPath)
+        guard shape.idPath == nil else { return paths }
+        if style.itemsMayShift, let detected = IdDetection.detect(in: values) {
+            paths.duplicates = detected
+            paths.detected = true
+            if index == 0, !rereading {
+                notes.append("dropping items already seen, by \(detected) (auto-detected; --id PATH to choose another field)")
+            }
+        }
+        // An identity never drops an item; it only decides what a poll calls new.
+        if walk.identity == .undecided, !values.isEmpty {
+            walk.identity = IdDetection.detect(in: values).map(IdentityChoice.field) ?? .json
+        }
+        if case .field(let path) = walk.identity { paths.identity = path }
+        return paths
+    }
+
     /// The page's items as the core stores them, without duplicates, and whether any of them is
-    /// new to the list. An id found by `IdDetection` only decides what is a duplicate; `Item.id`
-    /// stays what `--id` says.
-    private func items(
-        of response: PageResponse,
+    /// new to the list. Each item's tree is released as its row is built (`values` ends as
+    /// nulls), so the page's trees shrink while its rows grow.
+    private func rows(
+        consuming values: inout [JSONValue],
+        paths: IdentifyingPaths,
         page index: Int,
         rereading: Bool,
         walk: inout Walk,
         notes: inout [String]
     ) -> (items: [Item], broughtNew: Bool) {
-        var items = response.items.map(shape.item(from:))
-        var idPath = shape.idPath
-        var ids = items.map(\.id)
-        if idPath == nil, style.itemsMayShift, let detected = IdDetection.detect(in: response.items) {
-            idPath = detected
-            ids = response.items.map { $0[detected]?.scalarText }
-            if index == 0, !rereading {
-                notes.append("dropping items already seen, by \(detected) (auto-detected; --id PATH to choose another field)")
-            }
-        }
-        identify(&items, values: response.items, walk: &walk)
-        // The page's own array when nothing is dropped (a page of 10,000 items is not copied);
-        // made on the first item dropped.
-        var kept: [Item]?
+        var kept: [Item] = []
+        kept.reserveCapacity(values.count)
         var broughtNew = false
         var seenHere: Set<String> = []
-        for (position, id) in ids.enumerated() {
-            let item = items[position]
+        for position in values.indices {
+            let value = values[position]
+            values[position] = .null
+            var item = shape.item(from: value)
+            if let path = paths.identity, let id = value[path]?.scalarText {
+                item = Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
+            }
+            let id = paths.detected ? paths.duplicates.flatMap { value[$0]?.scalarText } : item.id
             // Without an id path nothing is dropped; the JSON only tells whether the page is new.
-            let identity: SeenItems.Identity = idPath != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
+            let identity: SeenItems.Identity = paths.duplicates != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
             var dropped = false
             if rereading {
                 if case .id(let id) = identity {
@@ -156,33 +200,12 @@ struct Pager: Sendable {
             } else if case .id = identity {
                 dropped = true
             }
-            if dropped {
-                if kept == nil { kept = Array(items[..<position]) }
-            } else {
-                kept?.append(item)
-            }
+            if !dropped { kept.append(item) }
         }
-        let skipped = items.count - (kept?.count ?? items.count)
-        if skipped > 0, let idPath {
-            notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(idPath))")
+        let skipped = values.count - kept.count
+        if skipped > 0, let path = paths.duplicates {
+            notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(path))")
         }
-        return (kept ?? items, broughtNew)
-    }
-
-    /// The items with the identity that tells a live list's new items from those it holds:
-    /// `--id`'s (already each item's `id`), else the walk's id field, chosen on its first page
-    /// with items by `IdDetection` whatever the style (an identity never drops an item; it only
-    /// decides what a poll calls new), else the item's JSON.
-    private func identify(_ items: inout [Item], values: [JSONValue], walk: inout Walk) {
-        guard shape.idPath == nil else { return }
-        if walk.identity == .undecided, !values.isEmpty {
-            walk.identity = IdDetection.detect(in: values).map(IdentityChoice.field) ?? .json
-        }
-        guard case .field(let path) = walk.identity else { return }
-        for (position, value) in zip(items.indices, values) {
-            guard let id = value[path]?.scalarText else { continue }
-            let item = items[position]
-            items[position] = Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
-        }
+        return (kept, broughtNew)
     }
 }

@@ -20,7 +20,7 @@ public protocol PageSource: Sendable {
     func fetch(_ key: PageKey) async throws -> PageResponse
     /// What `response`, the answer to `key`, means for the list. Pure: everything it learns goes
     /// into `walk`, and only a `.next` or `.restart` answer may move the walk on.
-    func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage
+    func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage
     /// Releases what the source holds (the HTTP client). Called once, by whoever created the source,
     /// after the last fetch has finished.
     func close() async

@@ -133,7 +133,7 @@ final class StreamPages: Sendable {
 
     /// The next page starts where this one ended; the end of the input is the end of the list.
     /// A stream read once forgets each page's key once it is read.
-    static func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
+    static func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
         let items = response.kinds.count == response.items.count
             ? zip(response.items, response.kinds).map { value, kind in kind == .value ? shape.item(from: value) : lineItem(value, kind: kind) }
             : response.items.map(shape.item(from:))

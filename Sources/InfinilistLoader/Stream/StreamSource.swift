@@ -44,7 +44,7 @@ public final class StreamSource: PageSource, @unchecked Sendable {
         try await current.withLock { $0.pages }.get().fetch(key)
     }
 
-    public func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
+    public func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
         let readsOnce = (try? current.withLock { $0.pages }.get())?.readsOnce ?? false
         return StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: shape, readsOnce: readsOnce)
     }
