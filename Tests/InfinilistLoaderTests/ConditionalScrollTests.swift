@@ -59,14 +59,14 @@ import Testing
     @Test func keptAnswersStayWithinTwiceTheWindowDroppingTheFarthest() {
         let kept = KeptAnswers(windowItems: 10)
         for page in 1...5 {
-            kept.keep(Self.response(items: 10, etag: "\"\(page)\""), for: "GET /\(page)", page: page)
+            kept.keep(Self.body(etag: "\"\(page)\""), items: 10, for: "GET /\(page)", page: page)
         }
         // 20 items: the two pages nearest the last one read.
         #expect(kept.count == 2)
         #expect(kept.kept(for: "GET /5") != nil)
         #expect(kept.kept(for: "GET /4") != nil)
         // Scrolling back to page 3: page 5 is now the farthest and goes, page 4 stays.
-        kept.keep(Self.response(items: 10, etag: "\"3\""), for: "GET /3", page: 3)
+        kept.keep(Self.body(etag: "\"3\""), items: 10, for: "GET /3", page: 3)
         #expect(kept.kept(for: "GET /4") != nil)
         #expect(kept.kept(for: "GET /5") == nil)
     }
@@ -74,34 +74,29 @@ import Testing
     @Test func withoutKeepTheBudgetFollowsTheLargestPage() {
         let kept = KeptAnswers(windowItems: nil)
         for page in 1...100 {
-            kept.keep(Self.response(items: 5, etag: "\"\(page)\""), for: "GET /\(page)", page: page)
+            kept.keep(Self.body(etag: "\"\(page)\""), items: 5, for: "GET /\(page)", page: page)
         }
         // Forty pages of five items.
         #expect(kept.count == 40)
         // An empty page (the end of a list) weighs nothing.
-        kept.keep(Self.response(items: 0, etag: "\"empty\""), for: "GET /empty", page: 100)
+        kept.keep(Self.body(etag: "\"empty\""), items: 0, for: "GET /empty", page: 100)
         #expect(kept.kept(for: "GET /empty") != nil)
         #expect(kept.count == 41)
         // But answers never outnumber the items allowed.
         let small = KeptAnswers(windowItems: 2)
-        for page in 1...10 { small.keep(Self.response(items: 0, etag: "\"\(page)\""), for: "GET /\(page)", page: page) }
+        for page in 1...10 { small.keep(Self.body(etag: "\"\(page)\""), items: 0, for: "GET /\(page)", page: page) }
         #expect(small.count == 4)
     }
 
     @Test func anAnswerWithoutValidatorsReplacesAndForgetsTheKeptOne() {
         let kept = KeptAnswers(windowItems: nil)
-        kept.keep(Self.response(items: 3, etag: "\"a\""), for: "GET /x", page: 0)
+        kept.keep(Self.body(etag: "\"a\""), items: 3, for: "GET /x", page: 0)
         #expect(kept.kept(for: "GET /x")?.conditions == [HeaderField(name: "If-None-Match", value: "\"a\"")])
-        kept.keep(Self.response(items: 3, etag: nil), for: "GET /x", page: 0)
+        kept.keep(Self.body(etag: nil), items: 3, for: "GET /x", page: 0)
         #expect(kept.kept(for: "GET /x") == nil)
     }
 
-    private static func response(items: Int, etag: String?) -> PageResponse {
-        PageResponse(
-            url: "http://x.example/",
-            headers: etag.map { [HeaderField(name: "ETag", value: $0)] } ?? [],
-            body: .array([]),
-            items: Array(repeating: .null, count: items)
-        )
+    private static func body(etag: String?) -> HTTPBody {
+        HTTPBody(url: "http://x.example/", status: 200, reason: "OK", headers: etag.map { [HeaderField(name: "ETag", value: $0)] } ?? [], bytes: [])
     }
 }

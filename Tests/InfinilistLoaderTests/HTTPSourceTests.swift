@@ -48,6 +48,24 @@ import Testing
         }
     }
 
+    /// A `--cursor` (or `--next`) path the user points into the items is read in the answer, so
+    /// there the items stay: the list pages on as it did before decision 82.
+    @Test func aCursorPathIntoTheItemsStillFindsTheCursor() async throws {
+        try await withTestServer { base, _ in
+            var options = SourceOptions()
+            options.cursorPath = "items[19].id"
+            let source = try HTTPSource(url: base + "/list?page=1&after={cursor}", options: options)
+            var walk = source.startWalk()
+            let key = try #require(walk.key(for: 0))
+            let response = try await source.fetch(key)
+            #expect(response.body[try JSONPath(parsing: "items")]?.arrayValue?.count == 20)
+            let page = source.page(from: response, key: key, kind: .next, walk: &walk)
+            #expect(page.items.count == 20)
+            #expect(page.next?.cursor == "20")
+            await source.close()
+        }
+    }
+
     @Test func anHTMLPageNamesPageStatusTypeAndFirstBytes() async throws {
         let message = try await failureMessage(path: "/html?page={page}")
         #expect(message.hasPrefix("page 1 is not JSON (HTTP 200, text/html; charset=utf-8, "))

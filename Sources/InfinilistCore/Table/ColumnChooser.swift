@@ -87,16 +87,37 @@ enum ColumnChooser {
 }
 
 /// The first page's records, asked which of their fields fit each kind of column.
+///
+/// Each record's members are read once, into the values of each key: an object's lookups are
+/// linear (`JSONObject`), and the kinds of column ask for every key, so asking each record for
+/// each key would cost records × keys² on a page of records with very many keys.
 private struct Fields {
-    let records: [JSONValue.Members]
     let total: Int
+    /// Every key of the records, in the order first met.
+    let keysInOrder: [String]
+    /// Each key's values that are not null, in the records' order.
+    private let valuesByKey: [String: [JSONValue]]
+
+    init(records: [JSONValue.Members], total: Int) {
+        self.total = total
+        var keys: [String] = []
+        var values: [String: [JSONValue]] = [:]
+        for record in records {
+            for (key, value) in record {
+                if values[key] == nil {
+                    keys.append(key)
+                    values[key] = []
+                }
+                if !value.isNull { values[key, default: []].append(value) }
+            }
+        }
+        keysInOrder = keys
+        valuesByKey = values
+    }
 
     /// The values of `key` that are not null, when at least half the records have one.
     private func values(_ key: String) -> [JSONValue]? {
-        let present = records.compactMap { record -> JSONValue? in
-            guard let value = record[key], !value.isNull else { return nil }
-            return value
-        }
+        guard let present = valuesByKey[key] else { return nil }
         return present.count * 2 >= max(1, total) ? present : nil
     }
 
@@ -109,19 +130,6 @@ private struct Fields {
     private func isNumeric(_ key: String) -> Bool {
         guard let values = values(key) else { return false }
         return values.allSatisfy { if case .number = $0 { return true } else { return false } }
-    }
-
-    /// Every key of the records, in the order first met.
-    private var keysInOrder: [String] {
-        var seen: Set<String> = []
-        var keys: [String] = []
-        for record in records {
-            for key in record.keys where !seen.contains(key) {
-                seen.insert(key)
-                keys.append(key)
-            }
-        }
-        return keys
     }
 
     /// The row's title: the first of the row guess's keys holding text; else (unless
@@ -180,9 +188,11 @@ private struct Fields {
     /// order; never one named like a date.
     func counts(excluding used: Set<String>) -> [String] {
         var found = ColumnChooser.countKeys.filter { !used.contains($0) && isNumeric($0) }
-        for key in keysInOrder where !used.contains(key) && !found.contains(key)
+        var chosen = Set(found)
+        for key in keysInOrder where !used.contains(key) && !chosen.contains(key)
             && (key.hasSuffix("_count") || key.hasPrefix("num_")) && isNumeric(key) {
             found.append(key)
+            chosen.insert(key)
         }
         return found.filter { !DateValue.isDateName($0) }
     }

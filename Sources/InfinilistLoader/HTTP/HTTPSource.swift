@@ -81,10 +81,12 @@ public struct HTTPSource: PageSource {
         let body = try await retrying.send(request, to: url, label: label)
         if let stream = body.stream { return try await beginLive(body, stream: stream, request: request, url: url, key: key, label: label) }
         if body.status == 304 {
-            return try Revalidation.reuse(kept, answer: body, label: label, notes: openingNotes(for: key, request: request))
+            let reused = try Revalidation.kept(kept, answer: body, label: label)
+            let decoded = try decode(reused.body, key: key, request: request, label: label)
+            return Revalidation.reused(decoded, answer: body, notes: openingNotes(for: key, request: request))
         }
         let response = try decode(body, key: key, request: request, label: label)
-        if response.end == nil { keptAnswers?.keep(response, for: request.address, page: key.index) }
+        if response.end == nil { keptAnswers?.keep(body, items: response.items.count, for: request.address, page: key.index) }
         return response
     }
 
@@ -113,7 +115,9 @@ public struct HTTPSource: PageSource {
         // The items leave the answer, so their array is held once (in `items`) and the pager can
         // free each item's tree as soon as its row is built: a page is not in memory twice,
         // as a tree and as rows (decision 82). The paging rules read other fields of the answer.
-        if let location = found.location { json.replaceValue(at: location, with: .array([])) }
+        if let location = found.location, !pager.style.namedAnswerPaths.contains(where: { $0.hasPrefix(location) }) {
+            json.replaceValue(at: location, with: .array([]))
+        }
         let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
         let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.place)"
         var response = PageResponse(
@@ -131,9 +135,9 @@ public struct HTTPSource: PageSource {
     public func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
         if response.live != nil {
             let readsOnce = live.settings.spoolMax == nil
-            return StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: liveReading.shape, readsOnce: readsOnce)
+            return StreamPages.page(from: consume response, key: key, kind: kind, walk: &walk, shape: liveReading.shape, readsOnce: readsOnce)
         }
-        return pager.page(from: response, key: key, kind: kind, walk: &walk)
+        return pager.page(from: consume response, key: key, kind: kind, walk: &walk)
     }
 
     public func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey? {

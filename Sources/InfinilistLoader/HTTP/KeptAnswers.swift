@@ -1,18 +1,21 @@
 import Synchronization
 
-/// Answers kept for conditional requests: a page's decoded answer with its `ETag` and
+/// Answers kept for conditional requests: a page's body as it was read, with its `ETag` and
 /// `Last-Modified`, by request address. When a page is asked for again (a re-fetch of rows the
 /// screen dropped, a refresh, a poll) the request carries `If-None-Match`/`If-Modified-Since`,
-/// and a `304 Not Modified` hands back the kept answer without reading or parsing a body. On
+/// and a `304 Not Modified` hands back the kept answer, decoded again, without reading a body. On
 /// GitHub a 304 does not count against the rate limit, so scrolling back costs nothing.
+///
+/// The bytes are kept, not the decoded answer: a parsed page is about two and a half times its
+/// bytes, and it shared its items with the pager, which could then free no item's tree while
+/// it built the rows (decision 82). Parsing again on a 304 costs what a 200 would, less the
+/// network.
 ///
 /// Bounded like the page window, in items: twice `--keep`, or forty of the largest pages seen
 /// (the window keeps twenty). Over the budget, the answers for the pages farthest from the one
 /// just read go first, as the window drops the pages farthest from the cursor: scrolling reads
 /// pages in order, and dropping the least recently used instead would drop, at every step, the
-/// very page the scroll reaches next. The kept items share their storage with the rows on screen
-/// (Swift values are copied on write), so the pages the window holds cost nothing twice; the
-/// budget pays for the ones it dropped. The first page's answer is the exception: it is never the
+/// very page the scroll reaches next. The first page's answer is the exception: it is never the
 /// one dropped, since a followed list asks for it again every interval (and `R` asks for it
 /// first); keeping it again for a poll measures distances from the page last read elsewhere, so
 /// polling does not push out the answers near the cursor. Shared by concurrent fetches, hence
@@ -20,7 +23,10 @@ import Synchronization
 final class KeptAnswers: Sendable {
     /// A kept answer and what makes it revalidatable.
     struct Kept: Sendable {
-        let response: PageResponse
+        /// The answer as it was read (a success with a body).
+        let body: HTTPBody
+        /// How many items it held: what it weighs against the budget.
+        let items: Int
         let etag: String?
         let lastModified: String?
 
@@ -54,18 +60,19 @@ final class KeptAnswers: Sendable {
         state.withLock { $0.entries[address]?.kept }
     }
 
-    /// Keeps `response`, the answer to `address`, when its headers make it revalidatable
-    /// (an `ETag` or a `Last-Modified`, and no `Cache-Control: no-store`); otherwise forgets any
-    /// answer kept for it. Then drops the answers farthest from `page` while over the budget.
-    func keep(_ response: PageResponse, for address: String, page: Int) {
-        let etag = response.headers.first(named: "etag")
-        let lastModified = response.headers.first(named: "last-modified")
-        let noStore = response.headers.first(named: "cache-control")?.lowercased().contains("no-store") == true
+    /// Keeps `body`, the answer to `address` with `items` items, when its headers make it
+    /// revalidatable (an `ETag` or a `Last-Modified`, and no `Cache-Control: no-store`); otherwise
+    /// forgets any answer kept for it. Then drops the answers farthest from `page` while over the
+    /// budget.
+    func keep(_ body: HTTPBody, items: Int, for address: String, page: Int) {
+        let etag = body.headers.first(named: "etag")
+        let lastModified = body.headers.first(named: "last-modified")
+        let noStore = body.headers.first(named: "cache-control")?.lowercased().contains("no-store") == true
         state.withLock { state in
             if let old = state.entries.removeValue(forKey: address) { state.items -= Self.size(of: old.kept) }
             guard etag != nil || lastModified != nil, !noStore else { return }
-            let kept = Kept(response: response, etag: etag, lastModified: lastModified)
-            state.largestPage = max(state.largestPage, response.items.count)
+            let kept = Kept(body: body, items: items, etag: etag, lastModified: lastModified)
+            state.largestPage = max(state.largestPage, items)
             state.items += Self.size(of: kept)
             state.entries[address] = (kept, page)
             let budget = windowItems.map { 2 * $0 } ?? 40 * state.largestPage
@@ -84,5 +91,5 @@ final class KeptAnswers: Sendable {
     /// How many answers are kept (for tests).
     var count: Int { state.withLock { $0.entries.count } }
 
-    private static func size(of kept: Kept) -> Int { kept.response.items.count }
+    private static func size(of kept: Kept) -> Int { kept.items }
 }

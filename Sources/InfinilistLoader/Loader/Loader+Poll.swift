@@ -43,9 +43,10 @@ extension Loader {
         while index < 50, let key = walk.key(for: index) {
             try Task.checkCancellation()
             let response = try await source.fetch(key)
-            let page = source.page(from: response, key: key, kind: .next, walk: &walk)
+            notes += response.notes
+            let page = source.page(from: consume response, key: key, kind: .next, walk: &walk)
             items += page.items
-            notes += response.notes + page.notes
+            notes += page.notes
             if page.isLast || page.items.isEmpty || items.count >= reach + page.items.count { break }
             index += 1
         }
@@ -104,13 +105,13 @@ extension Loader {
     /// is read against a copy of its round's walk, which stays as it was.
     func paged(_ response: consuming PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
         guard let address = request.poll else {
-            return source.page(from: response, key: key, kind: request.kind, walk: &walk)
+            return source.page(from: consume response, key: key, kind: request.kind, walk: &walk)
         }
         var round = roundWalk(address.round)
         guard request.kind == .poll else {
-            return source.page(from: response, key: key, kind: .refetch, walk: &round)
+            return source.page(from: consume response, key: key, kind: .refetch, walk: &round)
         }
-        let page = source.page(from: response, key: key, kind: .next, walk: &round)
+        let page = source.page(from: consume response, key: key, kind: .next, walk: &round)
         rounds[address.round] = round
         // A list that was empty until now identifies items as its first poll chose.
         if walk.identity == .undecided { walk.identity = round.identity }

@@ -142,9 +142,9 @@ struct HTTPFetcher: Sendable {
     /// Streams the body into memory (decompressed, when `decompressed` names the encoding). Over
     /// `limit`, either fails (a page) or keeps the first bytes (an error page, only read for its
     /// message, which keeps what it has when the client's decompression limit stops it too).
-    /// The body's bytes, at most `limit`. With `expected` (an uncompressed body's
-    /// Content-Length, at most `limit`) the array is made that size at once: grown by doubling,
-    /// a 2.9 MB page took a 4 MB array and a copy at each step (decision 82).
+    /// With `expected` (an uncompressed body's Content-Length, at most `limit`) the array is made
+    /// that size at once: grown by doubling, a 2.9 MB page took a 4 MB array and a copy at each
+    /// step (decision 82).
     private func read(
         _ body: HTTPClientResponse.Body,
         limit: Int,
