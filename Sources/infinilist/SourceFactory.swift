@@ -65,6 +65,7 @@ enum SourceFactory {
         source.input = StreamArgument.input(for: options.url)
         if let size = options.spoolMax { source.spoolMax = size.bytes }
         source.streamReadOnce = options.dump
+        source.rowText = !options.dump || options.format != nil
         source.live = options.live
         // The screen re-fetches dropped pages and refreshes; a dump reads every page once, unless
         // it follows (every poll asks for the first page again).

@@ -27,6 +27,23 @@ import Testing
         }
     }
 
+    /// A dump writes each item's JSON, whose rows it never shows (so it does not make their text),
+    /// and with `--format` each row's text.
+    @Test func aDumpWritesJSONOrWithFormatTheRowText() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try await PostServer.with { server in
+            let json = try await ProcessRun.run(Binary.path, ["--dump", "--page-size", "3", "-d", "@-", server.base + "/search"], input: Self.template)
+            #expect(json.status == 0, "stderr: \(json.stderr)")
+            #expect(json.stdoutLines.first == #"{"id":1,"title":"Result 1"}"#)
+            #expect(json.stdoutLines.count == PostServer.itemCount)
+            let text = try await ProcessRun.run(
+                Binary.path, ["--dump", "--format", "{title} #{id}", "--page-size", "3", "-d", "@-", server.base + "/search"], input: Self.template
+            )
+            #expect(text.status == 0, "stderr: \(text.stderr)")
+            #expect(text.stdoutLines == (1...PostServer.itemCount).map { "Result \($0) #\($0)" })
+        }
+    }
+
     @Test func aBodyFromStandardInputIsReadOnce() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await PostServer.with { server in

@@ -2,11 +2,11 @@
 /// dropped afterwards (bounded memory), so everything the rows and the detail view need is
 /// computed here once: the exact JSON, a sanitized one-line text, and the de-duplication id.
 /// `idPath` `nil` means "no id" (no de-duplication); an id that is null, missing, an array or an
-/// object also gives `nil`.
-public func makeItem(_ value: JSONValue, formatter: ItemFormatter, idPath: JSONPath?) -> Item {
+/// object also gives `nil`. Without a formatter the text is empty: a dump writing JSON shows none.
+public func makeItem(_ value: JSONValue, formatter: ItemFormatter?, idPath: JSONPath?) -> Item {
     Item(
         json: value.compactJSON,
-        text: TerminalText.sanitize(formatter.text(for: value)),
+        text: formatter.map { TerminalText.sanitize($0.text(for: value)) } ?? "",
         id: idPath.flatMap { value[$0]?.scalarText }
     )
 }

@@ -5,6 +5,8 @@ import InfinilistCore
 public struct ItemShape: Sendable {
     public let formatter: ItemFormatter
     public let idPath: JSONPath?
+    /// Whether items get their row text; without it `Item.text` is empty (`SourceOptions.rowText`).
+    public var makesText = true
 
     public init(formatter: ItemFormatter = ItemFormatter(), idPath: JSONPath? = nil) {
         self.formatter = formatter
@@ -26,6 +28,6 @@ public struct ItemShape: Sendable {
     }
 
     public func item(from value: JSONValue) -> Item {
-        makeItem(value, formatter: formatter, idPath: idPath)
+        makeItem(value, formatter: makesText ? formatter : nil, idPath: idPath)
     }
 }

@@ -99,7 +99,14 @@ extension SourceOptions {
     private func checkedShape() throws(SourceOptionError) -> ItemShape {
         guard pageSize >= 1 else { throw SourceOptionError("--page-size must be at least 1, not \(pageSize)") }
         guard pageSize <= 100_000 else { throw SourceOptionError("--page-size must be at most 100000, not \(pageSize)") }
-        return try ItemShape(format: format, idPath: idPath)
+        return try itemShape()
+    }
+
+    /// `--format` and `--id` as every source reads items with them, and whether rows get text.
+    func itemShape() throws(SourceOptionError) -> ItemShape {
+        var shape = try ItemShape(format: format, idPath: idPath)
+        shape.makesText = rowText
+        return shape
     }
 
     /// The checks and parsing of `validated(url:)` for a URL.

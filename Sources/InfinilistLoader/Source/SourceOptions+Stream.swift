@@ -39,7 +39,7 @@ extension SourceOptions {
         let pageSize = streamPageSize
         guard pageSize >= 1 else { throw SourceOptionError("--page-size must be at least 1, not \(pageSize)") }
         guard pageSize <= 100_000 else { throw SourceOptionError("--page-size must be at most 100000, not \(pageSize)") }
-        let shape = try ItemShape(format: format, idPath: idPath)
+        let shape = try itemShape()
         guard maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1 byte, not \(maxPageBytes)") }
         guard spoolMax > 0 else { throw SourceOptionError("--spool-max must be at least 1 byte, not \(spoolMax)") }
         let mode: StreamListMode = try itemsPath.map { path throws(SourceOptionError) in .itemsAt(try Self.path(path, flag: "--items")) } ?? .detect

@@ -109,6 +109,9 @@ public struct SourceOptions: Sendable {
     /// `--live`: the first answer is read as a live stream of JSON values whatever its content
     /// type (streaming content types are read so without it).
     public var live = false
+    /// Whether items need their row text: a dump that writes JSON (no `--format`) never shows it,
+    /// and making it kept every row's title alive until the page was written.
+    public var rowText = true
 
     public init() {}
 }

@@ -79,6 +79,15 @@ import Testing
         #expect(built.text == #"a\nb\x1B[2J"#)
     }
 
+    /// A dump that writes JSON makes no row text (`ItemShape.makesText`); the JSON and id stay.
+    @Test func withoutAFormatterAnItemHasNoText() throws {
+        let value = try json(#"{"id": 7, "title": "Hi"}"#)
+        let item = makeItem(value, formatter: nil, idPath: try path("id"))
+        #expect(item.text == "")
+        #expect(item.json == #"{"id":7,"title":"Hi"}"#)
+        #expect(item.id == "7")
+    }
+
     @Test func makeItemBuildsTheCoreItem() throws {
         let value = try json(#" {"id": 1234567890123456789, "title": "Hi\u2028there", "n": 1e400} "#)
         let item = makeItem(value, formatter: try ItemFormatter(template: "{title} #{id}"), idPath: try path("id"))
