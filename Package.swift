@@ -31,7 +31,7 @@ let package = Package(
         /// The pure core: state, messages, effects, viewport, rendering. No curses, no network.
         .target(
             name: "InfinilistCore",
-            dependencies: [.product(name: "Collections", package: "swift-collections")]
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
         ),
         /// Page sources (demo, HTTP) and the loader actor. No curses.
         .target(

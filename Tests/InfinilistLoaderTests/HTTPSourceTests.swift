@@ -30,26 +30,8 @@ import Testing
         }
     }
 
-    /// The items leave the decoded answer (decision 82): the paging rules read the rest of it, and
-    /// the pager holds the only reference to the items, so it frees each item's tree as it builds
-    /// its row instead of keeping a page twice. The answer's other fields stay.
-    @Test(arguments: [("/list?page={page}", #"{"page":1,"items":[]}"#), ("/root?page={page}", "[]")])
-    func theItemsLeaveTheAnswerTheyCameIn(path: String, restOfTheAnswer: String) async throws {
-        try await withTestServer { base, _ in
-            let source = try HTTPSource(url: base + path, options: SourceOptions())
-            var walk = source.startWalk()
-            let response = try await source.fetch(PageKey(index: 0, page: 1))
-            #expect(response.items.count == 20)
-            #expect(response.body.compactJSON == restOfTheAnswer)
-            let page = source.page(from: response, key: PageKey(index: 0, page: 1), kind: .next, walk: &walk)
-            #expect(page.items.map(\.text).prefix(2) == ["Item 1", "Item 2"])
-            #expect(page.items.count == 20)
-            await source.close()
-        }
-    }
-
-    /// A `--cursor` (or `--next`) path the user points into the items is read in the answer, so
-    /// there the items stay: the list pages on as it did before decision 82.
+    /// A `--cursor` (or `--next`) path the user points into the items is read in the answer: the
+    /// pager frees the items' trees only after the style has read what follows (decision 82).
     @Test func aCursorPathIntoTheItemsStillFindsTheCursor() async throws {
         try await withTestServer { base, _ in
             var options = SourceOptions()

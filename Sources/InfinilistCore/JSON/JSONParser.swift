@@ -148,7 +148,7 @@ struct ByteParser {
                 }
                 if frame.isObject {
                     guard byte == UInt8(ascii: "}") else { throw unexpected(at: pos, expected: "',' or '}'") }
-                    value = .object(Self.makeObject(keys: keys[frame.keyStart...], values: values[frame.valueStart...]))
+                    value = .object(JSONObject(keys: keys[frame.keyStart...], values: values[frame.valueStart...]))
                     keys.removeSubrange(frame.keyStart...)
                 } else {
                     guard byte == UInt8(ascii: "]") else { throw unexpected(at: pos, expected: "',' or ']'") }
@@ -165,13 +165,6 @@ struct ByteParser {
             }
             return value
         }
-    }
-
-    static func makeObject(
-        keys: ArraySlice<String>,
-        values: ArraySlice<JSONValue>
-    ) -> JSONObject {
-        JSONObject(keys: keys, values: values)
     }
 
     mutating func parseKeyAndColon() throws(JSONParseError) -> String {

@@ -42,11 +42,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The steps from the root; empty means the root itself.
     public let components: [Component]
 
-    /// Whether `self` starts with every step of `prefix` (a path inside the value at `prefix`).
-    public func hasPrefix(_ prefix: JSONPath) -> Bool {
-        components.starts(with: prefix.components)
-    }
-
     /// Builds a path in code, e.g. for auto-detected item locations.
     public init(_ components: [Component]) {
         self.components = components

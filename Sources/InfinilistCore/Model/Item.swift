@@ -5,7 +5,8 @@ public struct Item: Sendable, Equatable {
     /// The item as compact JSON, keys in the server's order, numbers as the server wrote them.
     public let json: String
     /// The row text: one line, already sanitized (no control characters), not yet clipped. In a
-    /// table the cells are shown and matched instead.
+    /// table the cells are shown and matched instead. Empty in a dump that writes JSON, which
+    /// shows no row (`ItemShape.formatter`).
     public let text: String
     /// The identity used to drop duplicates and to find an item again after a refresh.
     public let id: String?

@@ -1,4 +1,4 @@
-import Collections
+import DequeModule
 
 /// How fast the user is moving through the list, in rows per second, measured over the last
 /// second of cursor movements (key repeat gives a steady stream of them). Time is an input, so

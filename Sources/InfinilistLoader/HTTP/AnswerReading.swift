@@ -16,9 +16,6 @@ enum AnswerReading: Sendable {
         let place: String
         /// A page that loaded but is not whole: shown to the user.
         var warning: String?
-        /// Where the array of `items` is in the answer, when they are one array of it (not a
-        /// GraphQL connection's nodes, taken out of their edges).
-        var location: JSONPath?
     }
 
     func items(in json: JSONValue, label: String, body: HTTPBody) throws(PageLoadError) -> Found {
@@ -27,7 +24,7 @@ enum AnswerReading: Sendable {
             guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
                 throw PageLoadError(.noItems, HTTPSource.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
             }
-            return Found(items: found.items, place: found.path, location: found.location)
+            return Found(items: found.items, place: found.path)
         case .graphQL(let connectionPath):
             let host = WebOrigin(body.url)?.displayHost ?? "the server"
             switch GraphQLAnswer.read(json, chosen: connectionPath, label: label, host: host) {

@@ -83,7 +83,7 @@ public struct HTTPSource: PageSource {
         if body.status == 304 {
             let reused = try Revalidation.kept(kept, answer: body, label: label)
             let decoded = try decode(reused.body, key: key, request: request, label: label)
-            return Revalidation.reused(decoded, answer: body, notes: openingNotes(for: key, request: request))
+            return Revalidation.reused(decoded, answer: body)
         }
         let response = try decode(body, key: key, request: request, label: label)
         if response.end == nil { keptAnswers?.keep(body, items: response.items.count, for: request.address, page: key.index) }
@@ -100,7 +100,7 @@ public struct HTTPSource: PageSource {
             return response
         }
         if let problem = ContentEncodingCheck.problem(in: body, label: label) { throw problem }
-        var json: JSONValue
+        let json: JSONValue
         do {
             json = try JSONParser.parse(body.bytes)
         } catch {
@@ -112,12 +112,6 @@ public struct HTTPSource: PageSource {
         }
         try APIErrorBody.check(json, label: label, body: body)
         let found = try reading.items(in: json, label: label, body: body)
-        // The items leave the answer, so their array is held once (in `items`) and the pager can
-        // free each item's tree as soon as its row is built: a page is not in memory twice,
-        // as a tree and as rows (decision 82). The paging rules read other fields of the answer.
-        if let location = found.location, !pager.style.namedAnswerPaths.contains(where: { $0.hasPrefix(location) }) {
-            json.replaceValue(at: location, with: .array([]))
-        }
         let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
         let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.place)"
         var response = PageResponse(

@@ -17,11 +17,13 @@ enum Revalidation {
         return kept
     }
 
-    /// The kept answer decoded again, with `-v` notes for this exchange.
-    static func reused(_ decoded: PageResponse, answer: HTTPBody, notes: [String]) -> PageResponse {
+    /// The kept answer decoded again: its `-v` line about the exchange (the last of its notes,
+    /// which told of the answer read then) now tells of the 304.
+    static func reused(_ decoded: PageResponse, answer: HTTPBody) -> PageResponse {
         var response = decoded
         let line = "\(answer.method) \(OneLine.clean(answer.shown, maxCharacters: 300)): HTTP \(answer.statusLine), the page kept from before reused (\(Counted.text(response.items.count, "item")))"
-        response.notes = notes + [line]
+        if !response.notes.isEmpty { response.notes.removeLast() }
+        response.notes.append(line)
         return response
     }
 }

@@ -16,7 +16,6 @@ struct CursorStyle: PaginationStyle {
     var bodyPlaceholders: [URLTemplate.Placeholder] = []
     /// `--first-cursor VALUE`: the first request's cursor (OpenAlex's `*`); nil leaves it out.
     var firstCursor: String? = nil
-    var namedAnswerPaths: [JSONPath] { cursorPath.map { [$0] } ?? [] }
 
     var name: String {
         let from = cursorPath.map { "--cursor \($0)" } ?? "a cursor field found in the first response"

@@ -17,7 +17,6 @@ struct NextLinkStyle: PaginationStyle {
     /// `--next PATH`; nil detects.
     let nextPath: JSONPath?
     var bodyPlaceholders: [URLTemplate.Placeholder] = []
-    var namedAnswerPaths: [JSONPath] { nextPath.map { [$0] } ?? [] }
 
     var name: String {
         if let nextPath { return "next links at --next \(nextPath)" }

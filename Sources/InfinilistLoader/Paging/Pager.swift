@@ -63,13 +63,13 @@ struct Pager: Sendable {
         var styleNotes: [String] = []
         let verdict = styleVerdict(after: key, response: response, rereading: rereading, walk: &walk, notes: &styleNotes)
         let warning = response.warning
-        var values = response.items
-        response.items = []
-        let wasEmpty = values.isEmpty
+        // The answer goes now, its document with it: the items are then held only here, and each
+        // item's tree is freed as its row is built.
+        var values = (consume response).items
         let (items, broughtNew) = rows(consuming: &values, paths: paths, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
         notes += styleNotes
         var decided = verdict
-        if case .next(let next) = verdict, let reason = sharedEnd(for: next, rereading: rereading, broughtNew: broughtNew, wasEmpty: wasEmpty, walk: &walk) {
+        if case .next(let next) = verdict, let reason = sharedEnd(for: next, rereading: rereading, broughtNew: broughtNew, wasEmpty: values.isEmpty, walk: &walk) {
             decided = .end(reason)
         }
         if case .end(let reason) = decided { notes.append("stopped: \(reason.text)") }
@@ -134,8 +134,6 @@ struct Pager: Sendable {
         /// What decides that an item is a duplicate: `--id`, else on page and offset APIs an id
         /// found by `IdDetection` (nil: the item's JSON, and nothing is dropped).
         var duplicates: JSONPath?
-        /// Whether `duplicates` was detected rather than given (`Item.id` stays what `--id` says).
-        var detected = false
         /// The identity that tells a live list's new items from those it holds, when `--id` is
         /// not given: the walk's id field, chosen on its first page with items.
         var identity: JSONPath?
@@ -152,7 +150,6 @@ struct Pager: Sendable {
         guard shape.idPath == nil else { return paths }
         if style.itemsMayShift, let detected = IdDetection.detect(in: values) {
             paths.duplicates = detected
-            paths.detected = true
             if index == 0, !rereading {
                 notes.append("dropping items already seen, by \(detected) (auto-detected; --id PATH to choose another field)")
             }
@@ -187,7 +184,8 @@ struct Pager: Sendable {
             if let path = paths.identity, let id = value[path]?.scalarText {
                 item = Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
             }
-            let id = paths.detected ? paths.duplicates.flatMap { value[$0]?.scalarText } : item.id
+            // `Item.id` stays what `--id` says; a detected field only decides what is a duplicate.
+            let id = paths.duplicates.flatMap { value[$0]?.scalarText }
             // Without an id path nothing is dropped; the JSON only tells whether the page is new.
             let identity: SeenItems.Identity = paths.duplicates != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
             var dropped = false

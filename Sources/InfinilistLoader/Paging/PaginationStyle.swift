@@ -24,9 +24,6 @@ protocol PaginationStyle: Sendable {
     /// The key of the first request.
     func firstKey() -> PageKey
     func next(after key: PageKey, response: PageResponse) -> NextPage
-    /// Paths the user named that this style reads in each answer (`--cursor`, `--next`): the
-    /// items stay in an answer whose items such a path points into (`HTTPSource.decode`).
-    var namedAnswerPaths: [JSONPath] { get }
     /// The total number of items the answer reports, for the status line; by default the
     /// common fields and headers (`TotalCount`).
     func total(in response: PageResponse) -> Int?
@@ -36,8 +33,6 @@ protocol PaginationStyle: Sendable {
 }
 
 extension PaginationStyle {
-    var namedAnswerPaths: [JSONPath] { [] }
-
     func total(in response: PageResponse) -> Int? { TotalCount.find(in: response)?.value }
 
     func predictedKey(after key: PageKey, itemCount: Int) -> PageKey? { nil }

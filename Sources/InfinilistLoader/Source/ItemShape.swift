@@ -3,12 +3,12 @@ import InfinilistCore
 /// How a JSON item becomes an `Item`: the row text (`--format` or a guessed field) and the id used
 /// for de-duplication (`--id`). Shared by every source so that all of them honour the same flags.
 public struct ItemShape: Sendable {
-    public let formatter: ItemFormatter
+    /// How the row text is made; nil when no row is shown (a dump writing JSON, `SourceOptions.rowText`):
+    /// `Item.text` is then empty.
+    public var formatter: ItemFormatter?
     public let idPath: JSONPath?
-    /// Whether items get their row text; without it `Item.text` is empty (`SourceOptions.rowText`).
-    public var makesText = true
 
-    public init(formatter: ItemFormatter = ItemFormatter(), idPath: JSONPath? = nil) {
+    public init(formatter: ItemFormatter? = ItemFormatter(), idPath: JSONPath? = nil) {
         self.formatter = formatter
         self.idPath = idPath
     }
@@ -28,6 +28,6 @@ public struct ItemShape: Sendable {
     }
 
     public func item(from value: JSONValue) -> Item {
-        makeItem(value, formatter: makesText ? formatter : nil, idPath: idPath)
+        makeItem(value, formatter: formatter, idPath: idPath)
     }
 }

@@ -10,9 +10,8 @@ public struct PageResponse: Sendable {
     public let status: Int
     public let headers: [HeaderField]
     public let body: JSONValue
-    /// The page's items as received, before de-duplication. The paging rules take them out
-    /// while they build the rows (`Pager.page(from:)`), so each item's tree can be freed.
-    public internal(set) var items: [JSONValue]
+    /// The page's items as received, before de-duplication.
+    public let items: [JSONValue]
     /// `--verbose` lines about the exchange (the request line), said before the paging notes.
     public var notes: [String]
     /// The transport's own word that the list ends here, whatever the paging style would say: an

@@ -105,7 +105,7 @@ extension SourceOptions {
     /// `--format` and `--id` as every source reads items with them, and whether rows get text.
     func itemShape() throws(SourceOptionError) -> ItemShape {
         var shape = try ItemShape(format: format, idPath: idPath)
-        shape.makesText = rowText
+        if !rowText { shape.formatter = nil }
         return shape
     }
 

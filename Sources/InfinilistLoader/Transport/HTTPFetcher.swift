@@ -92,7 +92,7 @@ struct HTTPFetcher: Sendable {
             let bytes = try await read(
                 response.body,
                 limit: limit,
-                expected: decompressed == nil ? length.map { min(max($0, 0), limit) } : nil,
+                expected: success && decompressed == nil ? length.map { min(max($0, 0), limit) } : nil,
                 failWhenOver: success,
                 label: label,
                 origin: origin,

@@ -49,26 +49,3 @@ import Testing
         #expect(Set([JSONValue.object(ab), .object(ab), .object(ba)]).count == 2)
     }
 }
-
-/// `JSONValue.replaceValue(at:with:)`, which takes a page's items out of its answer.
-@Suite struct JSONReplaceTests {
-    @Test func replacesAtAPathAndLeavesTheRest() throws {
-        var document = try json(#"{"data":{"children":[1,2,3],"after":"t3_x"},"kind":"Listing"}"#)
-        document.replaceValue(at: try JSONPath(parsing: "data.children"), with: .array([]))
-        #expect(document.compactJSON == #"{"data":{"children":[],"after":"t3_x"},"kind":"Listing"}"#)
-        document.replaceValue(at: JSONPath([]), with: .null)
-        #expect(document == .null)
-    }
-
-    @Test func aPathThatIsNotThereChangesNothing() throws {
-        let original = try json(#"{"a":[{"b":1}]}"#)
-        for path in ["x", "a.b", "a[3]", "a[0].c", "a[0].b.c"] {
-            var document = original
-            document.replaceValue(at: try JSONPath(parsing: path), with: .null)
-            #expect(document == original, "\(path)")
-        }
-        var document = original
-        document.replaceValue(at: try JSONPath(parsing: "a[0].b"), with: .string("x"))
-        #expect(document.compactJSON == #"{"a":[{"b":"x"}]}"#)
-    }
-}
