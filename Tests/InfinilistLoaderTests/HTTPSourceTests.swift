@@ -48,6 +48,38 @@ import Testing
         }
     }
 
+    /// A screen's pages come with their parsed items, one for each row kept (a duplicate dropped
+    /// drops its value too), so the loader does not parse the rows' JSON again; `--format` rows
+    /// and a dump's JSON lines need none.
+    @Test func theParsedItemsComeWithTheRowsTheyMade() async throws {
+        try await withTestServer { base, _ in
+            let source = try HTTPSource(url: base + "/moving?page={page}", options: SourceOptions())
+            var walk = source.startWalk()
+            var pages: [FetchedPage] = []
+            for index in 0..<2 {
+                let key = try #require(walk.key(for: index))
+                pages.append(source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk))
+            }
+            #expect(pages.map(\.items.count) == [4, 3])   // id 4 came back on page 2
+            for page in pages {
+                #expect(page.values?.map(\.compactJSON) == page.items.map(\.json))
+            }
+            await source.close()
+
+            for change in [{ (options: inout SourceOptions) in options.format = "{id}" }, { $0.rowText = false }] {
+                var options = SourceOptions()
+                change(&options)
+                let plain = try HTTPSource(url: base + "/moving?page={page}", options: options)
+                var plainWalk = plain.startWalk()
+                let key = try #require(plainWalk.key(for: 0))
+                let page = plain.page(from: try await plain.fetch(key), key: key, kind: .next, walk: &plainWalk)
+                #expect(page.items.count == 4)
+                #expect(page.values == nil)
+                await plain.close()
+            }
+        }
+    }
+
     @Test func anHTMLPageNamesPageStatusTypeAndFirstBytes() async throws {
         let message = try await failureMessage(path: "/html?page={page}")
         #expect(message.hasPrefix("page 1 is not JSON (HTTP 200, text/html; charset=utf-8, "))

@@ -66,18 +66,22 @@ struct Pager: Sendable {
         // The answer goes now, its document with it: the items are then held only here, and each
         // item's tree is freed as its row is built.
         var values = (consume response).items
-        let (items, broughtNew) = rows(consuming: &values, paths: paths, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
+        let (items, kept, broughtNew) = rows(consuming: &values, paths: paths, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
         notes += styleNotes
         var decided = verdict
         if case .next(let next) = verdict, let reason = sharedEnd(for: next, rereading: rereading, broughtNew: broughtNew, wasEmpty: values.isEmpty, walk: &walk) {
             decided = .end(reason)
         }
         if case .end(let reason) = decided { notes.append("stopped: \(reason.text)") }
-        guard !rereading else {
-            return FetchedPage(items: items, continuation: walk.continuation(after: key.index) ?? decided, total: total, notes: notes, warning: warning)
+        var continuation = decided
+        if rereading {
+            continuation = walk.continuation(after: key.index) ?? decided
+        } else {
+            walk.advance(past: key.index, to: decided)
         }
-        walk.advance(past: key.index, to: decided)
-        return FetchedPage(items: items, continuation: decided, total: total, notes: notes, warning: warning)
+        var page = FetchedPage(items: items, continuation: continuation, total: total, notes: notes, warning: warning)
+        page.values = kept
+        return page
     }
 
     /// What the answer and the style say follows the page, before the rules that need its rows
@@ -164,7 +168,8 @@ struct Pager: Sendable {
 
     /// The page's items as the core stores them, without duplicates, and whether any of them is
     /// new to the list. Each item's tree is released as its row is built (`values` ends as
-    /// nulls), so the page's trees shrink while its rows grow.
+    /// nulls), so the page's trees shrink while its rows grow; unless the shape keeps them for
+    /// the screen (`ItemShape.keepsValues`): then the kept items' values are returned too.
     private func rows(
         consuming values: inout [JSONValue],
         paths: IdentifyingPaths,
@@ -172,9 +177,11 @@ struct Pager: Sendable {
         rereading: Bool,
         walk: inout Walk,
         notes: inout [String]
-    ) -> (items: [Item], broughtNew: Bool) {
+    ) -> (items: [Item], values: [JSONValue]?, broughtNew: Bool) {
         var kept: [Item] = []
         kept.reserveCapacity(values.count)
+        var keptValues: [JSONValue]?
+        if shape.keepsValues { keptValues = []; keptValues?.reserveCapacity(values.count) }
         var broughtNew = false
         var seenHere: Set<String> = []
         for position in values.indices {
@@ -198,12 +205,15 @@ struct Pager: Sendable {
             } else if case .id = identity {
                 dropped = true
             }
-            if !dropped { kept.append(item) }
+            if !dropped {
+                kept.append(item)
+                keptValues?.append(value)
+            }
         }
         let skipped = values.count - kept.count
         if skipped > 0, let path = paths.duplicates {
             notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(path))")
         }
-        return (kept, broughtNew)
+        return (kept, keptValues, broughtNew)
     }
 }

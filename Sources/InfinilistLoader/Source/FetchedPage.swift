@@ -21,6 +21,9 @@ public struct FetchedPage: Sendable, Equatable {
     public var warning: String?
     /// Set for a page of a live list (a streaming answer).
     public var live: LiveStatus?
+    /// The kept items parsed, one for each of `items`, when the source's shape keeps them
+    /// (`ItemShape.keepsValues`); nil otherwise.
+    public var values: [JSONValue]?
 
     public init(items: [Item], continuation: Continuation, total: Int? = nil, notes: [String] = [], warning: String? = nil) {
         self.items = items

@@ -6,7 +6,11 @@ public struct ItemShape: Sendable {
     /// How the row text is made; nil when no row is shown (a dump writing JSON, `SourceOptions.rowText`):
     /// `Item.text` is then empty.
     public var formatter: ItemFormatter?
-    public let idPath: JSONPath?
+    public var idPath: JSONPath?
+    /// Hand each page's parsed items on with its rows (`FetchedPage.values`), for a screen that
+    /// may lay them out as a table: the paging rules hold them already, so the loader does not
+    /// parse the rows' JSON again.
+    public var keepsValues = false
 
     public init(formatter: ItemFormatter? = ItemFormatter(), idPath: JSONPath? = nil) {
         self.formatter = formatter

@@ -72,7 +72,8 @@ extension SourceOptions {
             let latency = demoLatency.components.seconds * 1000 + demoLatency.components.attoseconds / 1_000_000_000_000_000
             guard latency >= 0 else { throw SourceOptionError("--demo-latency must not be negative, not \(latency)") }
             guard latency <= 86_400_000 else { throw SourceOptionError("--demo-latency must be at most 86400000 ms (a day), not \(latency)") }
-            let demoShape = idPath == nil ? ItemShape(formatter: shape.formatter, idPath: JSONPath([.key("id")])) : shape
+            var demoShape = shape
+            if idPath == nil { demoShape.idPath = JSONPath([.key("id")]) }
             let demo = SourceConfiguration.DemoSettings(
                 items: demoItems, pageSize: pageSize, latency: demoLatency, shape: demoShape,
                 newest: demoNewest ?? DemoSource.fixedNewest
@@ -106,6 +107,8 @@ extension SourceOptions {
     func itemShape() throws(SourceOptionError) -> ItemShape {
         var shape = try ItemShape(format: format, idPath: idPath)
         if !rowText { shape.formatter = nil }
+        // A screen without `--format` may show a table, laid out from the parsed items.
+        shape.keepsValues = rowText && format == nil
         return shape
     }
 
