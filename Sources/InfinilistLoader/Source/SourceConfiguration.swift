@@ -85,8 +85,8 @@ extension SourceOptions {
 
     /// `--columns`, or none: a table chosen from the first page, or single lines with `--format`.
     private func checkedColumns() throws(SourceOptionError) -> ColumnChoice {
-        guard let columns else { return format == nil ? .auto : .lines }
-        guard format == nil else {
+        guard let columns else { return rowsAreLines ? .lines : .auto }
+        guard !rowsAreLines else {
             throw SourceOptionError("--columns and --format both say what a row shows: give --columns for a table, or --format for one line of text")
         }
         do throws(ColumnSpecError) {
@@ -107,10 +107,13 @@ extension SourceOptions {
     func itemShape() throws(SourceOptionError) -> ItemShape {
         var shape = try ItemShape(format: format, idPath: idPath)
         if !rowText { shape.formatter = nil }
-        // A screen without `--format` may show a table, laid out from the parsed items.
-        shape.keepsValues = rowText && format == nil
+        // A screen that may show a table lays it out from the parsed items.
+        shape.keepsValues = rowText && !rowsAreLines
         return shape
     }
+
+    /// `--format` makes every row one line of text; without it a table may be shown.
+    private var rowsAreLines: Bool { format != nil }
 
     /// The checks and parsing of `validated(url:)` for a URL.
     func httpSettings(url: String) throws(SourceOptionError) -> SourceConfiguration.HTTPSettings {
