@@ -15,7 +15,12 @@ struct TableKeysScreenTests {
             StatusCounts(rows)?.loaded ?? 0 >= 50 && rows.first?.hasSuffix("score  comments  created_at") == true
         }
         try tmux.send("c")
-        let picker = try await tmux.waitFor(text: "--columns 'title,author,score,comments,created_at'")
+        // The whole picker, not its first line alone: under load a capture can catch the frame
+        // halfway drawn (a fresh-clone run did, once).
+        let picker = try await tmux.waitFor("the picker") { rows in
+            rows.contains { $0.contains("--columns 'title,author,score,comments,created_at'") }
+                && rows.contains { $0.hasPrefix("  [ ] id") }
+        }
         #expect(picker.contains { $0.hasPrefix("> [x] title") })
         #expect(picker.contains { $0.hasPrefix("  [x] score") })
         #expect(picker.contains { $0.hasPrefix("  [ ] id") })
