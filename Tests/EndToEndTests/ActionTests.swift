@@ -68,11 +68,15 @@ struct ActionTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, items) = try itemsFile()
         defer { withExtendedLifetime(data) {} }
-        let tmux = try TmuxSession(arguments: ["--bind", "ctrl-v:execute(echo hanging; sleep 600)", items])
+        let tmux = try TmuxSession(arguments: ["--bind", "ctrl-v:execute(echo hanging; sleep 612)", items])
         defer { tmux.close() }
         _ = try await listShown(tmux, row: 1)
         try tmux.send("C-v")
         try await tmux.waitFor(text: "hanging", timeout: patience)
+        // Ctrl-C only once `sleep` runs. Between dash's `echo` and its child's exec, dash takes a
+        // SIGINT as pending, then waits for a child the signal never reached: 600 s, in any
+        // terminal, whoever lent it. A fresh-clone run under load once pressed it there.
+        try await waitUntil("sleep 612 to run", timeout: patience) { processRuns(["sleep", "612"]) }
         try tmux.send("C-c")
         // Back on the list, on the same row, with a notice where the status was.
         let back = try await tmux.waitFor(text: "the command was interrupted", timeout: patience)

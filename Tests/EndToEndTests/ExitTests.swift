@@ -89,3 +89,13 @@ func processState(_ pid: Int32) -> String? {
     else { return nil }
     return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
 }
+
+/// Whether a process runs with exactly these arguments. /proc/PID/cmdline changes at exec, so a
+/// shell's child that has not yet become the program does not count.
+func processRuns(_ arguments: [String]) -> Bool {
+    let wanted = Array(arguments.joined(separator: "\0").utf8) + [0]
+    let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return pids.contains { pid in
+        pid.allSatisfy(\.isNumber) && FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map(Array.init) == wanted
+    }
+}
