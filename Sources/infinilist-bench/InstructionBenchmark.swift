@@ -29,6 +29,21 @@ enum InstructionBenchmark {
     /// Valgrind runs programs about 50 times slower: each key gets this long to settle.
     static let quietMs = 400
 
+    /// The programs measured: infinilist twice, as the demo shows (a table of five columns) and
+    /// showing what less and fzf show (each item's title on a line of its own, the same rows), so
+    /// that the comparison with less is like for like; then the peers.
+    static func contenders(_ contenders: [Contender]) -> [Contender] {
+        contenders.flatMap { contender -> [Contender] in
+            guard contender.name == "infinilist" else { return [contender] }
+            let table = Contender(name: "infinilist, table (demo)", program: contender.program, arguments: contender.arguments,
+                                  stdin: contender.stdin, quitKeys: contender.quitKeys)
+            let lines = Contender(name: "infinilist, titles (as less)", program: contender.program,
+                                  arguments: contender.arguments + ["--format", "{title}"],
+                                  stdin: contender.stdin, quitKeys: contender.quitKeys)
+            return [table, lines]
+        }
+    }
+
     static func run(_ contenders: [Contender], keys: Terminfo, options: BenchOptions) -> [Figure] {
         contenders.map { contender in
             Bench.progress("instructions per ↓ under callgrind: \(contender.name) (two runs, \(short) and \(long) × ↓)")
@@ -57,7 +72,8 @@ enum InstructionBenchmark {
 
     /// Callgrind's total instruction count for one session with `presses` × ↓.
     private static func total(_ contender: Contender, program: String, presses: Int, keys: Terminfo, options: BenchOptions) throws -> Int {
-        let output = options.workDirectory + "/callgrind-\(contender.name)-\(presses).out"
+        let slug = String(contender.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let output = options.workDirectory + "/callgrind-\(slug)-\(presses).out"
         Files.remove(output)
         let session = try TerminalSession(
             "valgrind",

@@ -76,15 +76,19 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
     var builder = RowBuilder(width: width)
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
     let item = state.store.item(at: storeRow)
-    if visibleRow == state.viewport.cursor {
+    // Most rows have neither pointer nor mark: their gutter is one span of two blanks.
+    switch (visibleRow == state.viewport.cursor, state.marks.isMarked(item, row: storeRow)) {
+    case (false, false):
+        builder.append("  ")
+    case (true, false):
         builder.append(">", .pointer)
-    } else {
         builder.append(" ")
-    }
-    if state.marks.isMarked(item, row: storeRow) {
+    case (false, true):
+        builder.append(" ")
         builder.append("*", .marked)
-    } else {
-        builder.append(" ")
+    case (true, true):
+        builder.append(">", .pointer)
+        builder.append("*", .marked)
     }
     guard let item else {
         placeholder(state, storeRow: storeRow, into: &builder)

@@ -70,11 +70,12 @@ private func shortened(_ query: String) -> String {
 func statusLine(left: String, parts: [String], width: Int) -> FrameRow {
     var parts = parts
     var right = parts.joined(separator: " · ") + " "
-    while parts.count > 1, DisplayWidth.of(right) > width {
+    var rightWidth = DisplayWidth.of(right)
+    while parts.count > 1, rightWidth > width {
         parts.removeLast()
         right = parts.joined(separator: " · ") + " "
+        rightWidth = DisplayWidth.of(right)
     }
-    let rightWidth = DisplayWidth.of(right)
     var builder = RowBuilder(width: width, fill: .status)
     builder.append(DisplayWidth.clip(left, to: max(0, width - rightWidth - 2)).text, .status)
     builder.pad(leaving: rightWidth, .status)
