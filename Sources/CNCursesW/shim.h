@@ -27,6 +27,19 @@ extern int wcwidth(wchar_t c);
    allocator so its peak memory stays flat however many pages it writes (decision 76). */
 #include <malloc.h>
 
+/* Terminfo for the screen's own writer (decision 84): a string capability, or NULL when the
+   terminal has none (tigetstr's (char *)-1 for "not a string capability" included); and
+   tiparm, which is variadic and so not callable from Swift, with one and two parameters. */
+
+static inline const char *shim_string_capability(const char *name) {
+    const char *value = tigetstr(name);
+    return value == (const char *)-1 ? NULL : value;
+}
+static inline const char *shim_tiparm1(const char *capability, int first) { return tiparm(capability, first); }
+static inline const char *shim_tiparm2(const char *capability, int first, int second) {
+    return tiparm(capability, first, second);
+}
+
 /* Attribute macros. */
 static inline attr_t shim_a_normal(void) { return A_NORMAL; }
 static inline attr_t shim_a_reverse(void) { return A_REVERSE; }

@@ -12,14 +12,21 @@ struct TerminalUnavailable: Error, CustomStringConvertible {
 /// that calls curses, always from the event loop's thread.
 ///
 /// It draws on /dev/tty, never on stdout, so stdout stays free for the item Enter prints. It
-/// keeps the last frame and rewrites only rows that differ; curses then sends only the cells
-/// that changed, and with `idlok` it may scroll the terminal instead of rewriting rows.
+/// keeps the last frame; `FrameWriter` writes what differs from it (decision 84), with curses
+/// kept for the terminal's modes, keys, mouse and terminfo. On a terminal without what the
+/// writer needs, curses draws: the rows that differ are written into its window, and it sends the
+/// cells that changed, scrolling the terminal instead of rewriting rows with `idlok`.
 final class CursesScreen: Screen {
     private let tty: UnsafeMutablePointer<FILE>
     private let terminal: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let styles: CursesStyles
     private var previous: Frame?
+    /// Nil when the terminal lacks what the writer needs: curses draws.
+    private var writer: FrameWriter?
+    /// Curses must set the terminal up again before the writer writes (after `endwin`, after a
+    /// resize): one refresh of its window, which is never drawn in, does it.
+    private var cursesOwesARefresh = false
     private var isOpen = true
     private var hasPainted = false
     private(set) var size: Size
@@ -66,9 +73,11 @@ final class CursesScreen: Screen {
         scrollok(window, false)
         leaveok(window, true)
         styles = CursesStyles(color: color)
+        writer = TerminalCapabilities(styles: styles).map(FrameWriter.init)
         if mouse { _ = CursesMouse.enable() }
         size = Size(rows: Int(shim_getmaxy(window)), columns: Int(shim_getmaxx(window)))
         CrashGuard.arm()
+        cursesOwesARefresh = true
     }
 
     deinit { close() }
@@ -76,6 +85,19 @@ final class CursesScreen: Screen {
     func paint(_ frame: Frame) {
         guard isOpen else { return }
         if previous?.size != frame.size { previous = nil }
+        if var writer {
+            if cursesOwesARefresh {
+                wrefresh(window)
+                writer.forgetAttributes()
+                cursesOwesARefresh = false
+            }
+            let bytes = writer.bytes(from: previous, to: frame, size: size)
+            self.writer = writer
+            previous = frame
+            TerminalWrite.all(bytes, to: inputDescriptor)
+            paintedOnce()
+            return
+        }
         let rows = min(frame.rows.count, size.rows)
         let before = previous.map { moved(from: $0.rows, to: frame.rows) } ?? []
         for y in 0..<rows {
@@ -86,6 +108,10 @@ final class CursesScreen: Screen {
         previous = frame
         wnoutrefresh(window)
         doupdate()
+        paintedOnce()
+    }
+
+    private func paintedOnce() {
         if !hasPainted {
             hasPainted = true
             CrashTestHook.afterFirstPaint()
@@ -182,6 +208,7 @@ final class CursesScreen: Screen {
         let current = Size(rows: Int(shim_getmaxy(window)), columns: Int(shim_getmaxx(window)))
         guard current != size, current.rows > 0, current.columns > 0 else { return nil }
         size = current
+        cursesOwesARefresh = true
         invalidate()
         return current
     }
@@ -194,7 +221,9 @@ final class CursesScreen: Screen {
     func invalidate() {
         guard isOpen else { return }
         previous = nil
-        wclear(window)
+        // Curses' own window is drawn in only when curses draws; touched, it would be refreshed
+        // (cleared) by the next key read, over what the writer drew.
+        if writer == nil { wclear(window) }
     }
 
     func suspend() {
@@ -202,6 +231,7 @@ final class CursesScreen: Screen {
         endwin()
         kill(getpid(), SIGSTOP)
         // Continued (fg): the next paint resumes curses' terminal modes and repaints everything.
+        cursesOwesARefresh = true
         invalidate()
     }
 
@@ -218,6 +248,7 @@ final class CursesScreen: Screen {
         guard isOpen else { return body() }
         endwin()
         body()
+        cursesOwesARefresh = true
         invalidate()
     }
 

@@ -11,14 +11,17 @@ struct CursesStyles {
 
     /// Whether colours are in use (false: monochrome).
     var usesColor: Bool { !pairs.isEmpty }
+    /// The background of the pairs that have none of their own: nil for the terminal's own.
+    private(set) var background: Int16?
 
     /// Call after curses has started. `color` false forces monochrome.
     init(color: Bool) {
         var pairs: [ColorPair: Int16] = [:]
+        // The terminal's own background (and foreground) where it allows, else black.
+        var background = Int16(-1)
         // COLORS and COLOR_PAIRS are known once start_color has run.
         if color, has_colors(), start_color() == OK, shim_colors() >= 8, shim_color_pairs() > ColorPair.palette.count {
-            // The terminal's own background (and foreground) where it allows, else black.
-            let background = use_default_colors() == OK ? Int16(-1) : Int16(COLOR_BLACK)
+            background = use_default_colors() == OK ? Int16(-1) : Int16(COLOR_BLACK)
             for (offset, pair) in ColorPair.palette.enumerated() {
                 let number = Int16(offset + 1)
                 guard init_pair(number, Int16(pair.foreground), pair.background.map(Int16.init) ?? background) == OK else {
@@ -29,6 +32,7 @@ struct CursesStyles {
             }
         }
         self.pairs = pairs
+        if !pairs.isEmpty, background >= 0 { self.background = background }
     }
 
     /// A switch and a few bit operations: cheap enough for every span painted.

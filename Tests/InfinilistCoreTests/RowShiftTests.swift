@@ -56,6 +56,31 @@ import Testing
         #expect(painted(old, new).written == 3)
     }
 
+    /// Rows as the list draws them: a gutter span, then the body (one string shared by frames).
+    private func listRows(_ gutters: [String], _ bodies: [String]) -> [FrameRow] {
+        zip(gutters, bodies).map { FrameRow([Span($0), Span($1)]) }
+    }
+
+    @Test func widenedTakesInTheRowsWhoseGutterAloneChanged() {
+        let bodies = ["a", "b", "c", "d", "e", "f"]
+        let old = listRows(["  ", "  ", "  ", "  ", "> ", "  "], Array(bodies[0...4]) + ["status 5"])
+        let new = listRows(["  ", "  ", "  ", "  ", "> ", "  "], Array(bodies[1...5]) + ["status 6"])
+        let shift = RowShift.find(from: old, to: new)
+        #expect(shift == RowShift(top: 0, bottom: 3, by: 1))
+        // "e" lost its pointer but is the same body one row up: moved too, only its gutter differs.
+        let widened = shift?.widened(from: old, to: new)
+        #expect(widened == RowShift(top: 0, bottom: 4, by: 1))
+        #expect(widened?.region == 0...4)
+        let known = widened.map { $0.applied(to: old) } ?? []
+        #expect(known[3]?.spans.last == new[3].spans.last)
+        #expect(known[3] != new[3])
+        #expect(known[4] == nil)
+        // Never over the status line, however alike.
+        let alike = listRows(["  ", "  ", "  ", "  ", "  "], ["a", "b", "c", "d", "same"])
+        let after = listRows(["  ", "  ", "  ", "  ", "  "], ["b", "c", "d", "x", "same"])
+        #expect(RowShift(top: 0, bottom: 3, by: 1).widened(from: alike, to: after) == RowShift(top: 0, bottom: 3, by: 1))
+    }
+
     @Test func aScrollUpMovesTheListDown() {
         let old = rows(["header", "> b", "  c", "  d", "  e", "status"])
         let new = rows(["header", "> a", "  b", "  c", "  d", "status"])

@@ -1,6 +1,6 @@
 /// How a span of text looks. The screen maps each style to curses attributes and colours, so
 /// the core decides *what* is emphasised and the screen decides *how* (colour or monochrome).
-public enum Style: Sendable, Hashable {
+public enum Style: Sendable, Hashable, CaseIterable {
     case normal
     /// Secondary text: visible escapes for control characters, hints.
     case dim

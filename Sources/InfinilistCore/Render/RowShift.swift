@@ -77,6 +77,23 @@ public struct RowShift: Sendable, Equatable {
         return RowShift(top: best.top, bottom: best.bottom, by: by)
     }
 
+    /// The move widened over the rows beside it that are old rows moved as far but changed at
+    /// their start: the rows the cursor left and reached, whose gutters differ and whose bodies
+    /// (their last span, the very string of the last frame) do not. Moved too, they need only
+    /// their gutters written, not their text again. Never over the last row (the status line).
+    public func widened(from old: [FrameRow], to new: [FrameRow]) -> RowShift {
+        let count = min(old.count, new.count) - 1
+        func moved(_ y: Int) -> Bool {
+            guard y >= 0, y < count, y + by >= 0, y + by < count, let last = new[y].spans.last else { return false }
+            return new[y].fill == old[y + by].fill && old[y + by].spans.last == last
+        }
+        var top = top
+        var bottom = bottom
+        while moved(top - 1) { top -= 1 }
+        while moved(bottom) { bottom += 1 }
+        return RowShift(top: top, bottom: bottom, by: by)
+    }
+
     /// The old frame's rows as they stand after the move: moved rows in their new places, the
     /// rows the move uncovered unknown (nil: they must be written), the rest as they were.
     public func applied(to old: [FrameRow]) -> [FrameRow?] {

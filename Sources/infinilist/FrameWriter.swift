@@ -1,0 +1,145 @@
+import InfinilistCore
+
+/// The screen's own writer (decision 84): from the last frame and the next, the bytes that turn
+/// one into the other on the terminal. Curses did this by copying every line of its window into
+/// its picture of the screen and comparing them all, two thirds of a ↓'s instructions; the frames
+/// already say which rows changed and which moved, so only those are compared, cell by cell, and
+/// only the cells that differ are written.
+///
+/// - Rows that moved (the list scrolled) are moved by the terminal: a scroll region and `ind` or
+///   `ri`, as curses sent.
+/// - A changed row is compared by spans first: the spans it shares with the last frame at its
+///   start and at its end (a kept row body, the gutter) are not looked at again. What is left is
+///   compared cell by cell and written from its first changed cell to its last, each run from an
+///   absolute cursor move, so a terminal that draws a character wider than `wcwidth` says can
+///   never shift another run.
+/// - Blanks at the end of a row are cleared with `el` when that is shorter.
+struct FrameWriter {
+    let capabilities: TerminalCapabilities
+    /// The style the terminal has on; nil when unknown (after curses wrote).
+    private var current: Style?
+
+    init(capabilities: TerminalCapabilities) {
+        self.capabilities = capabilities
+    }
+
+    /// Curses has written to the terminal: its attributes are unknown.
+    mutating func forgetAttributes() { current = nil }
+
+    /// The bytes that show `frame` on a terminal of `size` showing `previous` (nil: unknown, so
+    /// the screen is cleared and every row written). Attributes are off at the end, as curses
+    /// leaves them, so whatever writes next (curses' `endwin`) starts plain.
+    mutating func bytes(from previous: Frame?, to frame: Frame, size: Size) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        let count = min(frame.rows.count, size.rows)
+        var old: [FrameRow?]
+        if let previous, previous.size == frame.size {
+            old = previous.rows
+            if capabilities.canScroll, frame.rows.count == size.rows,
+               let shift = RowShift.find(from: previous.rows, to: frame.rows)?.widened(from: previous.rows, to: frame.rows) {
+                // Scrolled-in lines take the background on: plain first.
+                setStyle(.normal, &out)
+                out += capabilities.scroll(shift.region, by: shift.by, rows: size.rows)
+                old = shift.applied(to: previous.rows)
+            }
+        } else {
+            reset(&out)
+            out += capabilities.clearScreen
+            old = []
+        }
+        for y in 0..<count {
+            let limit = y == size.rows - 1 && !capabilities.writesLastCell ? size.columns - 1 : size.columns
+            write(row: y, from: y < old.count ? old[y] : nil, to: frame.rows[y], limit: limit, &out)
+        }
+        if current != .normal, !out.isEmpty { setStyle(.normal, &out) }
+        return out
+    }
+
+    /// Writes what differs between `old` (nil: a blank line) and `new` on row `y`.
+    private mutating func write(row y: Int, from old: FrameRow?, to new: FrameRow, limit: Int, _ out: inout [UInt8]) {
+        if let old, old == new { return }
+        let oldSpans = old?.spans ?? []
+        // Spans alike at both ends are alike on the screen, at the same columns if the spans
+        // between take as many columns; the fill after the last span is part of the end.
+        var prefix = 0
+        while prefix < min(oldSpans.count, new.spans.count), oldSpans[prefix] == new.spans[prefix] { prefix += 1 }
+        var suffix = 0
+        if old?.fill == new.fill {
+            while suffix < min(oldSpans.count, new.spans.count) - prefix,
+                  oldSpans[oldSpans.count - 1 - suffix] == new.spans[new.spans.count - 1 - suffix] { suffix += 1 }
+        }
+        var lead: [ScreenCell] = []
+        ScreenCells.append(new.spans[..<prefix], limit: limit, to: &lead)
+        let start = lead.count
+        var before: [ScreenCell] = []
+        var after: [ScreenCell] = []
+        if old == nil {
+            ScreenCells.pad(&before, to: limit - start, .normal)
+        } else {
+            ScreenCells.append(oldSpans[prefix..<(oldSpans.count - suffix)], limit: limit - start, to: &before)
+        }
+        ScreenCells.append(new.spans[prefix..<(new.spans.count - suffix)], limit: limit - start, to: &after)
+        if old != nil, suffix > 0, before.count != after.count || start + after.count >= limit {
+            // The end moved (or was cut): compare to the row's end after all.
+            before.removeAll(keepingCapacity: true)
+            after.removeAll(keepingCapacity: true)
+            ScreenCells.append(oldSpans[prefix...], limit: limit - start, to: &before)
+            ScreenCells.append(new.spans[prefix...], limit: limit - start, to: &after)
+            suffix = 0
+        }
+        if suffix == 0 {
+            if let old { ScreenCells.pad(&before, to: limit - start, old.fill) }
+            ScreenCells.pad(&after, to: limit - start, new.fill)
+        }
+        // Both are as wide: padded to the row's end, or ending where the same spans start.
+        guard var first = after.indices.first(where: { $0 >= before.count || before[$0] != after[$0] }) else { return }
+        var last = after.count - 1
+        while last > first, last < before.count, before[last] == after[last] { last -= 1 }
+        // A wide character is written whole: widen the run to both halves, old and new.
+        while first > 0, after[first].width == 0 || (first < before.count && before[first].width == 0) { first -= 1 }
+        while last + 1 < after.count, after[last + 1].width == 0 || (last + 1 < before.count && before[last + 1].width == 0) { last += 1 }
+        out += capabilities.move(toRow: y, column: start + first)
+        // Blanks to the row's end are cleared with `el`, never written: a row then ends the same
+        // way whichever frames came before it.
+        var end = last + 1
+        var clears = false
+        if start + after.count == limit {
+            var content = after.count
+            while content > first, after[content - 1].isPlainBlank { content -= 1 }
+            if content < end {
+                end = content
+                clears = true
+            }
+        }
+        for cell in after[first..<end] where cell.width > 0 {
+            setStyle(cell.style, &out)
+            append(cell.scalar, &out)
+            for mark in cell.marks { append(mark, &out) }
+        }
+        if clears {
+            setStyle(.normal, &out)
+            out += capabilities.clearToEndOfLine
+        }
+    }
+
+    private mutating func setStyle(_ style: Style, _ out: inout [UInt8]) {
+        guard style != current else { return }
+        reset(&out)
+        out += capabilities.look(style)
+        current = style
+    }
+
+    private mutating func reset(_ out: inout [UInt8]) {
+        out += capabilities.resetAttributes
+        current = .normal
+    }
+
+    private func append(_ scalar: Unicode.Scalar, _ out: inout [UInt8]) {
+        if scalar.value < 0x80 {
+            out.append(UInt8(scalar.value))
+        } else {
+            out += Array(String(scalar).utf8)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import CNCursesW
+import InfinilistCore
+
+/// One cell of the terminal as the screen's writer models it. Cells are measured as curses
+/// measured them (`CursesText`): the C library's `wcwidth` for each scalar, the zero-width joiner
+/// left out, an unprintable scalar shown as U+FFFD. So the columns the writer counts are the
+/// columns curses counted, which is what the terminals were seen to draw.
+struct ScreenCell: Equatable {
+    /// The character; a blank for a blank cell and for the right half of a wide character.
+    var scalar: Unicode.Scalar
+    /// Zero-width scalars drawn with it (combining marks); empty for nearly every cell.
+    var marks: [Unicode.Scalar] = []
+    /// 1, 2 for a wide character, 0 for the right half of one (written with its left half).
+    var width: UInt8
+    var style: Style
+
+    static func blank(_ style: Style) -> ScreenCell {
+        ScreenCell(scalar: " ", width: 1, style: style)
+    }
+
+    /// A blank in the plain style: what `el` leaves, so what the writer may clear instead of write.
+    var isPlainBlank: Bool { scalar == " " && width == 1 && style == .normal && marks.isEmpty }
+}
+
+enum ScreenCells {
+    /// Appends the cells of `spans` to `cells`, never past `limit` cells in all: the row stops at
+    /// the first character that does not fit, as curses' did.
+    static func append(_ spans: ArraySlice<Span>, limit: Int, to cells: inout [ScreenCell]) {
+        for span in spans {
+            guard append(span, limit: limit, to: &cells) else { return }
+        }
+    }
+
+    /// Pads `cells` with blanks in `style` to `limit` cells.
+    static func pad(_ cells: inout [ScreenCell], to limit: Int, _ style: Style) {
+        if cells.count < limit { cells += repeatElement(.blank(style), count: limit - cells.count) }
+    }
+
+    /// False when the span did not fit whole.
+    private static func append(_ span: Span, limit: Int, to cells: inout [ScreenCell]) -> Bool {
+        // Printable ASCII, most of what rows hold: a cell a byte.
+        if span.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in span.text.utf8 {
+                guard cells.count < limit else { return false }
+                cells.append(ScreenCell(scalar: Unicode.Scalar(byte), width: 1, style: span.style))
+            }
+            return true
+        }
+        for original in span.text.unicodeScalars where original.value != 0x200D {
+            var scalar = original
+            var width = Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+            if width < 0 {
+                scalar = "\u{FFFD}"
+                width = 1
+            }
+            if width == 0 {
+                // A combining mark joins the character before it, in this span or the last one.
+                if let last = cells.lastIndex(where: { $0.width > 0 }) { cells[last].marks.append(scalar) }
+                continue
+            }
+            guard cells.count + width <= limit else { return false }
+            cells.append(ScreenCell(scalar: scalar, width: UInt8(width), style: span.style))
+            if width == 2 { cells.append(ScreenCell(scalar: " ", width: 0, style: span.style)) }
+        }
+        return true
+    }
+}
