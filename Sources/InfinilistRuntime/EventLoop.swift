@@ -73,6 +73,8 @@ public struct EventLoop<M: Model> {
             let ready = wait()
             if ready.hangUp { return .signal(SIGHUP) }
             var messages: [Message] = []
+            // The terminal was disturbed: paint even when nothing changed.
+            var repaint = false
             if ready.input { messages += screen.readInput() }
             for event in inbox.takeAll() {
                 switch event {
@@ -83,6 +85,10 @@ public struct EventLoop<M: Model> {
                 case .signal(let number):
                     return .signal(number)
                 case .terminalResized:
+                    if let size = screen.updateSize() { messages.append(.resized(size)) }
+                case .continued:
+                    screen.invalidate()
+                    repaint = true
                     if let size = screen.updateSize() { messages.append(.resized(size)) }
                 }
             }
@@ -95,7 +101,7 @@ public struct EventLoop<M: Model> {
                 // The model's own appointment (a poll due): one tick, at its time.
                 messages.append(.tick)
             }
-            guard !messages.isEmpty else { continue }
+            guard !messages.isEmpty || repaint else { continue }
             // The time of day goes first, so every message of the batch sees it (the core
             // shows dates as ages); it is read here because the core has no clock.
             messages.insert(.wallClock(Self.wallClock()), at: 0)

@@ -12,6 +12,8 @@ public enum LoopEvent: Sendable {
     case signal(Int32)
     /// SIGWINCH: the terminal may have a new size.
     case terminalResized
+    /// SIGCONT: the process was stopped and continued; what the terminal shows is unknown.
+    case continued
 }
 
 /// Hands events from other threads (the loader, signal sources) to the event loop: a locked

@@ -36,8 +36,7 @@ struct FrameWriter {
         var old: [FrameRow?]
         if let previous, previous.size == frame.size {
             old = previous.rows
-            if capabilities.canScroll, frame.rows.count == size.rows,
-               let shift = RowShift.find(from: previous.rows, to: frame.rows)?.widened(from: previous.rows, to: frame.rows) {
+            if capabilities.canScroll, frame.rows.count == size.rows, let shift = Self.shift(from: previous.rows, to: frame.rows) {
                 // Scrolled-in lines take the background on: plain first.
                 setStyle(.normal, &out)
                 out += capabilities.scroll(shift.region, by: shift.by, rows: size.rows)
@@ -56,6 +55,19 @@ struct FrameWriter {
         return out
     }
 
+    /// The rows to move before writing: whole rows that moved, else rows whose start moved
+    /// (beside a preview pane the list scrolls and the pane does not: the rows are moved, then
+    /// the pane's cells that differ written, as curses did), widened over the rows whose gutter
+    /// alone changed.
+    private static func shift(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
+        let found = RowShift.find(from: old, to: new) ?? RowShift.find(from: old, to: new) { mine, theirs in
+            // The list's part of a row: the gutter, then the body's first span, the very string
+            // of the last frame when it is the same row.
+            mine.spans.count > 2 && theirs.spans.count > 2 && mine.spans[1] == theirs.spans[1] && mine.spans[2] == theirs.spans[2]
+        }
+        return found?.widened(from: old, to: new)
+    }
+
     /// Writes what differs between `old` (nil: a blank line) and `new` on row `y`.
     private mutating func write(row y: Int, from old: FrameRow?, to new: FrameRow, limit: Int, _ out: inout [UInt8]) {
         if let old, old == new { return }
@@ -69,18 +81,32 @@ struct FrameWriter {
             while suffix < min(oldSpans.count, new.spans.count) - prefix,
                   oldSpans[oldSpans.count - 1 - suffix] == new.spans[new.spans.count - 1 - suffix] { suffix += 1 }
         }
+        // A character of no width where the middle starts or ends joins the cell before it, which
+        // the middle's own cells would not see: then the rows are compared whole.
+        if prefix < new.spans.count, ScreenCells.startsWithZeroWidth(new.spans[prefix])
+            || (prefix < oldSpans.count && ScreenCells.startsWithZeroWidth(oldSpans[prefix]))
+            || (suffix > 0 && ScreenCells.startsWithZeroWidth(new.spans[new.spans.count - suffix])) {
+            prefix = 0
+            suffix = 0
+        }
         var lead: [ScreenCell] = []
-        ScreenCells.append(new.spans[..<prefix], limit: limit, to: &lead)
+        if !ScreenCells.append(new.spans[..<prefix], limit: limit, to: &lead) {
+            // The row was cut before the middle: nothing after the cut is on the screen.
+            prefix = 0
+            suffix = 0
+            lead.removeAll()
+        }
         let start = lead.count
         var before: [ScreenCell] = []
         var after: [ScreenCell] = []
+        var fitted = true
         if old == nil {
             ScreenCells.pad(&before, to: limit - start, .normal)
         } else {
-            ScreenCells.append(oldSpans[prefix..<(oldSpans.count - suffix)], limit: limit - start, to: &before)
+            fitted = ScreenCells.append(oldSpans[prefix..<(oldSpans.count - suffix)], limit: limit - start, to: &before)
         }
-        ScreenCells.append(new.spans[prefix..<(new.spans.count - suffix)], limit: limit - start, to: &after)
-        if old != nil, suffix > 0, before.count != after.count || start + after.count >= limit {
+        fitted = ScreenCells.append(new.spans[prefix..<(new.spans.count - suffix)], limit: limit - start, to: &after) && fitted
+        if old != nil, suffix > 0, !fitted || before.count != after.count || start + after.count >= limit {
             // The end moved (or was cut): compare to the row's end after all.
             before.removeAll(keepingCapacity: true)
             after.removeAll(keepingCapacity: true)
@@ -99,7 +125,6 @@ struct FrameWriter {
         // A wide character is written whole: widen the run to both halves, old and new.
         while first > 0, after[first].width == 0 || (first < before.count && before[first].width == 0) { first -= 1 }
         while last + 1 < after.count, after[last + 1].width == 0 || (last + 1 < before.count && before[last + 1].width == 0) { last += 1 }
-        out += capabilities.move(toRow: y, column: start + first)
         // Blanks to the row's end are cleared with `el`, never written: a row then ends the same
         // way whichever frames came before it.
         var end = last + 1
@@ -112,14 +137,42 @@ struct FrameWriter {
                 clears = true
             }
         }
-        for cell in after[first..<end] where cell.width > 0 {
+        // Cells already right between two changes are written through when that is shorter than
+        // moving over them (the gaps between a table's cells are not).
+        var run = first
+        var at = first
+        while at < end {
+            guard at < before.count, before[at] == after[at], before[at].width == 1, after[at].width == 1 else {
+                at += 1
+                continue
+            }
+            var past = at
+            while past < end, past < before.count, before[past] == after[past], before[past].width == 1, after[past].width == 1 {
+                past += 1
+            }
+            if past < end, past - at > capabilities.move(toRow: y, column: start + past).count {
+                write(after[run..<at], at: start + run, row: y, &out)
+                run = past
+            }
+            at = past
+        }
+        write(after[run..<end], at: start + run, row: y, &out)
+        if clears {
+            // Nothing was written before the blanks: the cursor is not there yet.
+            if run == end { out += capabilities.move(toRow: y, column: start + end) }
+            setStyle(.normal, &out)
+            out += capabilities.clearToEndOfLine
+        }
+    }
+
+    /// Writes `cells` from column `column` of row `y`; nothing for no cells.
+    private mutating func write(_ cells: ArraySlice<ScreenCell>, at column: Int, row y: Int, _ out: inout [UInt8]) {
+        guard !cells.isEmpty else { return }
+        out += capabilities.move(toRow: y, column: column)
+        for cell in cells where cell.width > 0 {
             setStyle(cell.style, &out)
             append(cell.scalar, &out)
             for mark in cell.marks { append(mark, &out) }
-        }
-        if clears {
-            setStyle(.normal, &out)
-            out += capabilities.clearToEndOfLine
         }
     }
 

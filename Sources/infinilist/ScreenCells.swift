@@ -24,11 +24,20 @@ struct ScreenCell: Equatable {
 
 enum ScreenCells {
     /// Appends the cells of `spans` to `cells`, never past `limit` cells in all: the row stops at
-    /// the first character that does not fit, as curses' did.
-    static func append(_ spans: ArraySlice<Span>, limit: Int, to cells: inout [ScreenCell]) {
+    /// the first character that does not fit, as curses' did. False when that cut it.
+    @discardableResult
+    static func append(_ spans: ArraySlice<Span>, limit: Int, to cells: inout [ScreenCell]) -> Bool {
         for span in spans {
-            guard append(span, limit: limit, to: &cells) else { return }
+            guard append(span, limit: limit, to: &cells) else { return false }
         }
+        return true
+    }
+
+    /// Whether `span` starts with a character of no width (a combining mark, a joiner): it joins
+    /// the cell before it, which belongs to the spans before.
+    static func startsWithZeroWidth(_ span: Span) -> Bool {
+        guard let first = span.text.unicodeScalars.first, first.value >= 0x80 else { return false }
+        return wcwidth(wchar_t(bitPattern: first.value)) == 0
     }
 
     /// Pads `cells` with blanks in `style` to `limit` cells.

@@ -14,7 +14,10 @@ final class SignalWatcher {
     /// SIGQUIT (Ctrl-\, `kill -QUIT`) is one of them: left alone, the Swift runtime's handler
     /// would catch it as a crash and run its backtracer, which draws over the screen and waits
     /// for a key. Here it ends the program like the others, with status 131.
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]
+    ///
+    /// SIGCONT too: after a SIGTSTP from outside (`kill -TSTP`, whose handler curses owns and
+    /// which redraws only curses' own, empty, picture of the screen) the loop draws everything.
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT]
 
     private var sources: [any DispatchSourceSignal] = []
 
@@ -40,10 +43,14 @@ final class SignalWatcher {
         }
     }
 
-    /// Signals for the event loop: SIGWINCH is a resize, the others end the loop.
+    /// Signals for the event loop: SIGWINCH is a resize, SIGCONT a repaint, the others end the loop.
     convenience init(inbox: Inbox) {
         self.init { number in
-            inbox.post(number == SIGWINCH ? .terminalResized : .signal(number))
+            switch number {
+            case SIGWINCH: inbox.post(.terminalResized)
+            case SIGCONT: inbox.post(.continued)
+            default: inbox.post(.signal(number))
+            }
         }
     }
 

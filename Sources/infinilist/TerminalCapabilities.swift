@@ -24,10 +24,11 @@ struct TerminalCapabilities {
     init?(styles: CursesStyles) {
         guard let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) == "UTF-8" else { return nil }
         func string(_ name: String) -> String? {
-            shim_string_capability(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            shim_string_capability(name).map { Self.withoutPadding(String(cString: $0)) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        guard let moveTo = string("cup"), let clearToEndOfLine = string("el"), let reset = string("sgr0"),
-              let clearScreen = string("clear") else { return nil }
+        // A `cup` of `%c` can send a NUL byte, which the strings here cannot hold.
+        guard let moveTo = string("cup"), !moveTo.contains("%c"), let clearToEndOfLine = string("el"),
+              let reset = string("sgr0"), let clearScreen = string("clear") else { return nil }
         self.moveTo = moveTo
         self.clearToEndOfLine = Array(clearToEndOfLine.utf8)
         self.clearScreen = Array(clearScreen.utf8)
@@ -93,6 +94,19 @@ struct TerminalCapabilities {
             bytes += Self.bytes(shim_tiparm1(background, color))
         }
         return bytes
+    }
+
+    /// A capability without its delays (`$<5>`, `$<2*/>`): `tputs` turns them into waits for
+    /// slow terminals; written as they are they would show as text.
+    static func withoutPadding(_ capability: String) -> String {
+        guard capability.contains("$<") else { return capability }
+        var result = ""
+        var rest = Substring(capability)
+        while let open = rest.range(of: "$<"), let close = rest[open.upperBound...].firstIndex(of: ">") {
+            result += rest[..<open.lowerBound]
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     private static func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8] {

@@ -29,10 +29,15 @@ public struct RowShift: Sendable, Equatable {
     /// worth moving. Never touches the last row (the status line: the bottom-right cell is never
     /// written). Cost: one row comparison a row to find the changed ones; for each changed row
     /// probed, a few to find where it was; for each distance found, one a row.
-    public static func find(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
+    ///
+    /// `alike` says which rows count as the same row: equal ones by default. A screen that
+    /// writes a moved row's differences anyway may ask for less (rows beside a preview pane whose
+    /// list part moved while the pane's did not).
+    public static func find(from old: [FrameRow], to new: [FrameRow],
+                            alike: (FrameRow, FrameRow) -> Bool = { $0 == $1 }) -> RowShift? {
         let count = min(old.count, new.count) - 1
         guard count >= minimumRows else { return nil }
-        let changed = (0..<count).filter { new[$0] != old[$0] }
+        let changed = (0..<count).filter { !alike(new[$0], old[$0]) }
         guard changed.count >= minimumRows else { return nil }
         // Five changed rows are looked up among the old ones, spread over the changed rows: rows
         // scrolled in are at the bottom after a scroll down and at the top after a scroll up,
@@ -42,9 +47,9 @@ public struct RowShift: Sendable, Equatable {
         var best: RowShift?
         for probe in [0, last, last / 2, last / 4, 3 * last / 4] {
             let y = changed[probe]
-            guard let distance = distance(of: new[y], at: y, in: old, count: count), !tried.contains(distance) else { continue }
+            guard let distance = distance(of: new[y], at: y, in: old, count: count, alike: alike), !tried.contains(distance) else { continue }
             tried.append(distance)
-            if let block = longestBlock(by: distance, from: old, to: new, count: count),
+            if let block = longestBlock(by: distance, from: old, to: new, count: count, alike: alike),
                block.bottom - block.top > (best.map { $0.bottom - $0.top } ?? 0) {
                 best = block
             }
@@ -53,20 +58,22 @@ public struct RowShift: Sendable, Equatable {
     }
 
     /// Where `row` (the new frame's row `y`) was in the old frame, nearest first.
-    private static func distance(of row: FrameRow, at y: Int, in old: [FrameRow], count: Int) -> Int? {
+    private static func distance(of row: FrameRow, at y: Int, in old: [FrameRow], count: Int,
+                                 alike: (FrameRow, FrameRow) -> Bool) -> Int? {
         for step in 1..<count {
-            if y + step < count, old[y + step] == row { return step }
-            if y - step >= 0, old[y - step] == row { return -step }
+            if y + step < count, alike(row, old[y + step]) { return step }
+            if y - step >= 0, alike(row, old[y - step]) { return -step }
         }
         return nil
     }
 
     /// The longest run of rows that match the old frame moved by `by`, if it is long enough.
-    private static func longestBlock(by: Int, from old: [FrameRow], to new: [FrameRow], count: Int) -> RowShift? {
+    private static func longestBlock(by: Int, from old: [FrameRow], to new: [FrameRow], count: Int,
+                                     alike: (FrameRow, FrameRow) -> Bool) -> RowShift? {
         var best: (top: Int, bottom: Int)?
         var runStart: Int?
         for y in max(0, -by)..<min(count, count - by) {
-            if new[y] == old[y + by] {
+            if alike(new[y], old[y + by]) {
                 if runStart == nil { runStart = y }
                 if let start = runStart, y + 1 - start > (best.map { $0.bottom - $0.top } ?? 0) { best = (start, y + 1) }
             } else {
