@@ -46,6 +46,12 @@ final class CursesScreen: Screen {
         guard let tty = fopen("/dev/tty", "r+") else { throw unavailable("cannot open /dev/tty") }
         // The modes a crash must restore: the terminal's, before curses changes them.
         CrashGuard.saveModes(of: fileno(tty))
+        // Ctrl-Z is a key here (raw mode) and suspends through `suspend()`. A SIGTSTP sent from
+        // outside is ignored, so that curses installs no handler of its own: its handler redraws
+        // curses' picture of the screen, which the writer never draws in (a blank screen), and in
+        // a process group without job control it cannot even stop. Bound commands get it back
+        // at its default (`Spawn`).
+        signal(SIGTSTP, SIG_IGN)
         guard let terminal = newterm(nil, tty, tty) else {
             fclose(tty)
             throw unavailable("unknown terminal type")
@@ -259,5 +265,6 @@ final class CursesScreen: Screen {
         CrashGuard.disarm()
         delscreen(terminal)
         fclose(tty)
+        signal(SIGTSTP, SIG_DFL)
     }
 }

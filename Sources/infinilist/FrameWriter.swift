@@ -61,9 +61,10 @@ struct FrameWriter {
     /// alone changed.
     private static func shift(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
         let found = RowShift.find(from: old, to: new) ?? RowShift.find(from: old, to: new) { mine, theirs in
-            // The list's part of a row: the gutter, then the body's first span, the very string
-            // of the last frame when it is the same row.
-            mine.spans.count > 2 && theirs.spans.count > 2 && mine.spans[1] == theirs.spans[1] && mine.spans[2] == theirs.spans[2]
+            // Beside the pane a row's list part comes first, its gutter and text joined in one
+            // span while their style is plain: the same first span is the same list row.
+            guard let first = mine.spans.first, first.text.utf8.count > 2, let other = theirs.spans.first else { return false }
+            return first == other
         }
         return found?.widened(from: old, to: new)
     }
@@ -142,13 +143,17 @@ struct FrameWriter {
         var run = first
         var at = first
         while at < end {
-            guard at < before.count, before[at] == after[at], before[at].width == 1, after[at].width == 1 else {
+            // A stretch starts and ends on whole characters (not the right half of a wide one).
+            guard at < before.count, before[at] == after[at], after[at].width > 0 else {
                 at += 1
                 continue
             }
             var past = at
-            while past < end, past < before.count, before[past] == after[past], before[past].width == 1, after[past].width == 1 {
-                past += 1
+            while past < end, past < before.count, before[past] == after[past] { past += 1 }
+            while past > at, past < end, after[past].width == 0 || (past < before.count && before[past].width == 0) { past -= 1 }
+            guard past > at else {
+                at += 1
+                continue
             }
             if past < end, past - at > capabilities.move(toRow: y, column: start + past).count {
                 write(after[run..<at], at: start + run, row: y, &out)

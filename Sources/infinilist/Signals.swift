@@ -15,8 +15,8 @@ final class SignalWatcher {
     /// would catch it as a crash and run its backtracer, which draws over the screen and waits
     /// for a key. Here it ends the program like the others, with status 131.
     ///
-    /// SIGCONT too: after a SIGTSTP from outside (`kill -TSTP`, whose handler curses owns and
-    /// which redraws only curses' own, empty, picture of the screen) the loop draws everything.
+    /// SIGCONT too: continued after a stop from outside (`kill -STOP`), the program cannot know
+    /// what was drawn over its screen meanwhile, so the loop draws everything.
     static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT]
 
     private var sources: [any DispatchSourceSignal] = []

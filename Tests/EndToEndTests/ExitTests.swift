@@ -67,6 +67,40 @@ struct ExitTests {
         try await expectRestored(tmux)
     }
 
+    /// Signals from outside: SIGTSTP is ignored (Ctrl-Z, a key in raw mode, suspends; curses'
+    /// own handler would redraw a blank screen), and after SIGSTOP and SIGCONT the whole screen
+    /// is drawn again, over whatever was written on the terminal meanwhile.
+    @Test func stopSignalsFromOutsideLeaveTheListDrawn() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        defer { tmux.close() }
+        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        let pid = try await tmux.waitForPID()
+        try tmux.send("Down")
+        let before = try await tmux.waitFor("row 2") { StatusCounts($0)?.row == 2 }
+        #expect(kill(pid, SIGTSTP) == 0)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(processState(pid) != "T")
+        // Ages may tick over a minute meanwhile: the rows are compared by their titles.
+        let during = try tmux.capture()
+        #expect(StatusCounts(during)?.row == 2)
+        #expect(during[5].prefix(30) == before[5].prefix(30))
+        #expect(kill(pid, SIGSTOP) == 0)
+        try await waitUntil("the process is stopped") { processState(pid) == "T" }
+        let pane = try tmux.query(["display", "-p", "-t", "e2e", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try "\u{1B}[2J\u{1B}[Hscribbled over".write(toFile: pane, atomically: false, encoding: .utf8)
+        try await tmux.waitFor(text: "scribbled over")
+        #expect(kill(pid, SIGCONT) == 0)
+        let rows = try await tmux.waitFor("the list drawn again") { rows in
+            StatusCounts(rows)?.row == 2 && !rows.contains { $0.contains("scribbled") }
+        }
+        #expect(rows[2].hasPrefix(">"))
+        #expect(rows[5].prefix(30) == before[5].prefix(30))
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+        try await expectRestored(tmux)
+    }
+
     private func expectRestored(_ tmux: TmuxSession) async throws {
         try await tmux.expectTerminalRestored()
     }
