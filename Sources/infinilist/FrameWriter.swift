@@ -60,12 +60,15 @@ struct FrameWriter {
     /// the pane's cells that differ written, as curses did), widened over the rows whose gutter
     /// alone changed.
     private static func shift(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
-        let found = RowShift.find(from: old, to: new) ?? RowShift.find(from: old, to: new) { mine, theirs in
+        let whole = RowShift.find(from: old, to: new)
+        let listPart = RowShift.find(from: old, to: new) { mine, theirs in
             // Beside the pane a row's list part comes first, its gutter and text joined in one
             // span while their style is plain: the same first span is the same list row.
             guard let first = mine.spans.first, first.text.utf8.count > 2, let other = theirs.spans.first else { return false }
             return first == other
         }
+        // The longer move; whole rows on a tie (under the pane's text, rows are whole and alike).
+        let found = [whole, listPart].compactMap { $0 }.max { $0.bottom - $0.top < $1.bottom - $1.top }
         return found?.widened(from: old, to: new)
     }
 
