@@ -61,6 +61,8 @@ struct FrameWriter {
     /// alone changed.
     private static func shift(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
         let whole = RowShift.find(from: old, to: new)
+        // Whole rows moving nearly all the list (no pane beside it): nothing longer to look for.
+        if let whole, whole.bottom - whole.top >= min(old.count, new.count) - 4 { return whole.widened(from: old, to: new) }
         let listPart = RowShift.find(from: old, to: new) { mine, theirs in
             // Beside the pane a row's list part comes first, its gutter and text joined in one
             // span while their style is plain: the same first span is the same list row.
