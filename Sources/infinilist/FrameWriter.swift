@@ -182,7 +182,7 @@ struct FrameWriter {
         for cell in cells where cell.width > 0 {
             setStyle(cell.style, &out)
             append(cell.scalar, &out)
-            for mark in cell.marks { append(mark, &out) }
+            for mark in cell.marks ?? [] { append(mark, &out) }
         }
     }
 

@@ -8,8 +8,9 @@ import InfinilistCore
 struct ScreenCell: Equatable {
     /// The character; a blank for a blank cell and for the right half of a wide character.
     var scalar: Unicode.Scalar
-    /// Zero-width scalars drawn with it (combining marks); empty for nearly every cell.
-    var marks: [Unicode.Scalar] = []
+    /// Zero-width scalars drawn with it (combining marks); nil for nearly every cell, so a cell
+    /// holds no array to retain and compare.
+    var marks: [Unicode.Scalar]?
     /// 1, 2 for a wide character, 0 for the right half of one (written with its left half).
     var width: UInt8
     var style: Style
@@ -19,7 +20,7 @@ struct ScreenCell: Equatable {
     }
 
     /// A blank in the plain style: what `el` leaves, so what the writer may clear instead of write.
-    var isPlainBlank: Bool { scalar == " " && width == 1 && style == .normal && marks.isEmpty }
+    var isPlainBlank: Bool { scalar == " " && width == 1 && style == .normal && marks == nil }
 }
 
 enum ScreenCells {
@@ -64,7 +65,7 @@ enum ScreenCells {
             }
             if width == 0 {
                 // A combining mark joins the character before it, in this span or the last one.
-                if let last = cells.lastIndex(where: { $0.width > 0 }) { cells[last].marks.append(scalar) }
+                if let last = cells.lastIndex(where: { $0.width > 0 }) { cells[last].marks = (cells[last].marks ?? []) + [scalar] }
                 continue
             }
             guard cells.count + width <= limit else { return false }
