@@ -87,7 +87,7 @@ public struct EventLoop<M: Model> {
                 case .terminalResized:
                     if let size = screen.updateSize() { messages.append(.resized(size)) }
                 case .continued:
-                    screen.invalidate()
+                    screen.continued()
                     repaint = true
                     if let size = screen.updateSize() { messages.append(.resized(size)) }
                 }

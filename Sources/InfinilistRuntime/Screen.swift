@@ -21,6 +21,10 @@ public protocol Screen: AnyObject {
     /// Restores the terminal and stops the process (Ctrl-Z); returns when it continues, with
     /// the screen invalidated.
     func suspend()
+    /// The process was stopped from outside and continued: the shell may have set the terminal's
+    /// modes meanwhile and drawn over the screen. The screen takes the terminal back and the next
+    /// paint draws everything.
+    func continued()
     /// Restores the terminal for good. Idempotent.
     func close()
     /// Puts `text` on the terminal's clipboard (OSC 52), without disturbing what is drawn.
@@ -33,6 +37,7 @@ public protocol Screen: AnyObject {
 /// For screens without a terminal (`--dump`, the tests' screens): nothing to copy to, nothing
 /// to lend.
 extension Screen {
+    public func continued() { invalidate() }
     public func setClipboard(_ text: String) {}
     public func lendTerminal(_ body: () -> Void) { body() }
 }

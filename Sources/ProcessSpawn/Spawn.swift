@@ -9,7 +9,7 @@ enum Spawn {
     /// Signals set back to their default in the child: we ignore or catch some of them, and an
     /// ignored signal stays ignored across `exec`, so a program started from the list would not
     /// stop on Ctrl-C or end on a closed pipe.
-    private static let defaultSignals = [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGWINCH, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU]
+    private static let defaultSignals = [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGWINCH, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT]
 
     /// Attributes with no signal blocked and `defaultSignals` at their default, plus `flags`.
     static func withCleanSignals<Result, Failure: Error>(flags extra: Int32, _ body: (inout posix_spawnattr_t) throws(Failure) -> Result) throws(Failure) -> Result {

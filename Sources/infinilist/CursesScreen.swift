@@ -248,6 +248,14 @@ final class CursesScreen: Screen {
         TerminalWrite.all(Array(OSC52.sequence(for: text).utf8), to: inputDescriptor)
     }
 
+    /// Stopped from outside (`kill -STOP`), the shell may have put the terminal's own modes back:
+    /// curses' are set again, and the next paint clears and draws everything.
+    func continued() {
+        guard isOpen else { return }
+        reset_prog_mode()
+        invalidate()
+    }
+
     /// The same path as Ctrl-Z: `endwin` restores the terminal, and the next paint after
     /// `invalidate` puts curses' modes back and redraws everything.
     func lendTerminal(_ body: () -> Void) {

@@ -18,7 +18,8 @@ struct DumpRun {
         let inbox = try Inbox()
         let source = PageSources.make(self.source)
         let watcher = SignalWatcher { number in
-            guard number != SIGWINCH else { return }
+            // A resize means nothing to a dump, and neither does being continued after a stop.
+            guard number != SIGWINCH, number != SIGCONT else { return }
             inbox.post(.signal(number))
         }
         let errors = FileLineOutput.standardError()

@@ -89,9 +89,8 @@ struct FrameWriter {
         }
         // A character of no width where the middle starts or ends joins the cell before it, which
         // the middle's own cells would not see: then the rows are compared whole.
-        if prefix < new.spans.count, ScreenCells.startsWithZeroWidth(new.spans[prefix])
-            || (prefix < oldSpans.count && ScreenCells.startsWithZeroWidth(oldSpans[prefix]))
-            || (suffix > 0 && ScreenCells.startsWithZeroWidth(new.spans[new.spans.count - suffix])) {
+        if new.spans[prefix...].contains(where: ScreenCells.startsWithZeroWidth)
+            || oldSpans[prefix...].contains(where: ScreenCells.startsWithZeroWidth) {
             prefix = 0
             suffix = 0
         }
