@@ -7,13 +7,14 @@ import Testing
 @Suite struct DumpSignalTests {
     @Test func aDumpStoppedAndContinuedWritesEveryItem() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let run = try await ProcessRun.run(Binary.path, ["--dump", "--demo-items", "400", "--demo-latency", "300"]) { pid in
+        // Twenty pages at half a second: long enough that a loaded machine still stops it midway.
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--demo-items", "1000", "--demo-latency", "500"]) { pid in
             try await Task.sleep(for: .milliseconds(500))
             #expect(kill(pid, SIGSTOP) == 0)
             try await Task.sleep(for: .milliseconds(300))
             #expect(kill(pid, SIGCONT) == 0)
         }
         #expect(run.status == 0)
-        #expect(run.stdoutLines.count == 400)
+        #expect(run.stdoutLines.count == 1000)
     }
 }

@@ -27,12 +27,11 @@ struct ScreenWriterTests {
         for key in keys { try tmux.send(key) }
         _ = try await atRow(tmux, row)
         // The pane shows the paint; tmux may still be copying it to the file: wait until the
-        // file has stopped growing (three looks 100 ms apart).
+        // file has stopped growing (the same size over six looks, 20 ms apart).
         var sizes: [Int] = []
         try await waitUntil("the raw output to settle", timeout: patience) {
             sizes.append((try? Data(contentsOf: raw))?.count ?? -1)
-            Thread.sleep(forTimeInterval: 0.1)
-            return sizes.count >= 3 && Set(sizes.suffix(3)).count == 1 && sizes.last ?? 0 > 0
+            return sizes.count >= 6 && Set(sizes.suffix(6)).count == 1 && sizes.last ?? 0 > 0
         }
         try tmux.stopRecording()
         return String(decoding: try Data(contentsOf: raw), as: UTF8.self)
