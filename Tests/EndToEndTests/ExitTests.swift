@@ -52,10 +52,7 @@ struct ExitTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
-        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
-        let pid = try await tmux.waitForPID()
-        try tmux.send("Down")
-        try await tmux.waitFor("row 2") { StatusCounts($0)?.row == 2 }
+        let (pid, _) = try await onRowTwo(tmux)
         try tmux.send("C-z")
         try await waitUntil("the process is stopped") { processState(pid) == "T" }
         #expect(kill(pid, SIGCONT) == 0)
@@ -74,10 +71,7 @@ struct ExitTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
-        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
-        let pid = try await tmux.waitForPID()
-        try tmux.send("Down")
-        let before = try await tmux.waitFor("row 2") { StatusCounts($0)?.row == 2 }
+        let (pid, before) = try await onRowTwo(tmux)
         #expect(kill(pid, SIGTSTP) == 0)
         try await Task.sleep(for: .milliseconds(300))
         #expect(processState(pid) != "T")
@@ -99,6 +93,14 @@ struct ExitTests {
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
         try await expectRestored(tmux)
+    }
+
+    /// The demo's list shown with the cursor moved to row 2: the program's pid and the screen.
+    private func onRowTwo(_ tmux: TmuxSession) async throws -> (pid: Int32, rows: [String]) {
+        try await tmux.waitFor("the list") { StatusCounts($0) != nil }
+        let pid = try await tmux.waitForPID()
+        try tmux.send("Down")
+        return (pid, try await tmux.waitFor("row 2") { StatusCounts($0)?.row == 2 })
     }
 
     private func expectRestored(_ tmux: TmuxSession) async throws {
