@@ -91,14 +91,14 @@ final class CursesScreen: Screen {
     func paint(_ frame: Frame) {
         guard isOpen else { return }
         if previous?.size != frame.size { previous = nil }
-        if var writer {
+        if writer != nil {
             if cursesOwesARefresh {
                 wrefresh(window)
-                writer.forgetAttributes()
+                writer?.forgetAttributes()
                 cursesOwesARefresh = false
             }
-            let bytes = writer.bytes(from: previous, to: frame, size: size)
-            self.writer = writer
+            // In place: the writer's kept cell buffers stay uniquely held, so they are reused.
+            let bytes = writer?.bytes(from: previous, to: frame, size: size) ?? []
             previous = frame
             TerminalWrite.all(bytes, to: inputDescriptor)
             paintedOnce()

@@ -18,6 +18,10 @@ struct FrameWriter {
     let capabilities: TerminalCapabilities
     /// The style the terminal has on; nil when unknown (after curses wrote).
     private var current: Style?
+    /// The cells compared for the last row, kept so the next row reuses their storage.
+    private var leadCells: [ScreenCell] = []
+    private var oldCells: [ScreenCell] = []
+    private var newCells: [ScreenCell] = []
 
     init(capabilities: TerminalCapabilities) {
         self.capabilities = capabilities
@@ -33,23 +37,25 @@ struct FrameWriter {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
         let count = min(frame.rows.count, size.rows)
-        var old: [FrameRow?]
+        // What the screen shows now: the last frame's rows, moved if they are moved first.
+        var old: [FrameRow] = []
+        var shift: RowShift?
         if let previous, previous.size == frame.size {
             old = previous.rows
-            if capabilities.canScroll, frame.rows.count == size.rows, let shift = Self.shift(from: previous.rows, to: frame.rows) {
+            if capabilities.canScroll, frame.rows.count == size.rows, let found = Self.shift(from: previous.rows, to: frame.rows) {
                 // Scrolled-in lines take the background on: plain first.
                 setStyle(.normal, &out)
-                out += capabilities.scroll(shift.region, by: shift.by, rows: size.rows)
-                old = shift.applied(to: previous.rows)
+                out += capabilities.scroll(found.region, by: found.by, rows: size.rows)
+                shift = found
             }
         } else {
             reset(&out)
             out += capabilities.clearScreen
-            old = []
         }
         for y in 0..<count {
             let limit = y == size.rows - 1 && !capabilities.writesLastCell ? size.columns - 1 : size.columns
-            write(row: y, from: y < old.count ? old[y] : nil, to: frame.rows[y], limit: limit, &out)
+            let shown = shift.map { $0.row(at: y, of: old) } ?? (y < old.count ? old[y] : nil)
+            write(row: y, from: shown, to: frame.rows[y], limit: limit, &out)
         }
         if current != .normal, !out.isEmpty { setStyle(.normal, &out) }
         return out
@@ -94,16 +100,23 @@ struct FrameWriter {
             prefix = 0
             suffix = 0
         }
-        var lead: [ScreenCell] = []
-        if !ScreenCells.append(new.spans[..<prefix], limit: limit, to: &lead) {
-            // The row was cut before the middle: nothing after the cut is on the screen.
+        var lead = Self.reuse(&leadCells)
+        var before = Self.reuse(&oldCells)
+        var after = Self.reuse(&newCells)
+        defer {
+            leadCells = lead
+            oldCells = before
+            newCells = after
+        }
+        // Where the middle starts; a row cut before the middle has nothing after the cut on the
+        // screen, so it is compared whole.
+        var start = 0
+        if let columns = ScreenCells.columns(of: new.spans[..<prefix], limit: limit, scratch: &lead) {
+            start = columns
+        } else {
             prefix = 0
             suffix = 0
-            lead.removeAll()
         }
-        let start = lead.count
-        var before: [ScreenCell] = []
-        var after: [ScreenCell] = []
         var fitted = true
         if old == nil {
             ScreenCells.pad(&before, to: limit - start, .normal)
@@ -159,7 +172,7 @@ struct FrameWriter {
                 at += 1
                 continue
             }
-            if past < end, past - at > capabilities.move(toRow: y, column: start + past).count {
+            if past < end, past - at > capabilities.moveLength(toRow: y, column: start + past) {
                 write(after[run..<at], at: start + run, row: y, &out)
                 run = past
             }
@@ -168,20 +181,28 @@ struct FrameWriter {
         write(after[run..<end], at: start + run, row: y, &out)
         if clears {
             // Nothing was written before the blanks: the cursor is not there yet.
-            if run == end { out += capabilities.move(toRow: y, column: start + end) }
+            if run == end { capabilities.appendMove(toRow: y, column: start + end, to: &out) }
             setStyle(.normal, &out)
             out += capabilities.clearToEndOfLine
         }
     }
 
+    /// `buffer`'s storage, emptied, for a row's cells.
+    private static func reuse(_ buffer: inout [ScreenCell]) -> [ScreenCell] {
+        var cells: [ScreenCell] = []
+        swap(&cells, &buffer)
+        cells.removeAll(keepingCapacity: true)
+        return cells
+    }
+
     /// Writes `cells` from column `column` of row `y`; nothing for no cells.
     private mutating func write(_ cells: ArraySlice<ScreenCell>, at column: Int, row y: Int, _ out: inout [UInt8]) {
         guard !cells.isEmpty else { return }
-        out += capabilities.move(toRow: y, column: column)
+        capabilities.appendMove(toRow: y, column: column, to: &out)
         for cell in cells where cell.width > 0 {
             setStyle(cell.style, &out)
             append(cell.scalar, &out)
-            for mark in cell.marks ?? [] { append(mark, &out) }
+            if !cell.marks.isEmpty { for mark in cell.marks.scalars { append(mark, &out) } }
         }
     }
 

@@ -8,19 +8,50 @@ import InfinilistCore
 struct ScreenCell: Equatable {
     /// The character; a blank for a blank cell and for the right half of a wide character.
     var scalar: Unicode.Scalar
-    /// Zero-width scalars drawn with it (combining marks); nil for nearly every cell, so a cell
-    /// holds no array to retain and compare.
-    var marks: [Unicode.Scalar]?
     /// 1, 2 for a wide character, 0 for the right half of one (written with its left half).
     var width: UInt8
     var style: Style
+    /// Zero-width scalars drawn with it (combining marks); none for nearly every cell. Held in
+    /// the cell, not in an array, so rows of cells are plain memory: no reference to retain and
+    /// release each time a cell is copied, compared or dropped (a ↓ handles hundreds).
+    var marks = CellMarks()
 
     static func blank(_ style: Style) -> ScreenCell {
         ScreenCell(scalar: " ", width: 1, style: style)
     }
 
     /// A blank in the plain style: what `el` leaves, so what the writer may clear instead of write.
-    var isPlainBlank: Bool { scalar == " " && width == 1 && style == .normal && marks == nil }
+    var isPlainBlank: Bool { scalar == " " && width == 1 && style == .normal && marks.isEmpty }
+}
+
+/// Up to four combining marks of one cell, as curses keeps them (`CCHARW_MAX` is five: the
+/// character and four marks; a fifth is dropped, by curses and here alike).
+struct CellMarks: Equatable {
+    /// Two marks a word, each in its half; 0 where there is none (no mark is U+0000).
+    private var first: UInt64 = 0
+    private var second: UInt64 = 0
+
+    static let capacity = 4
+
+    var isEmpty: Bool { first == 0 }
+
+    /// Adds `mark` after the ones held; false (and nothing added) when four are held.
+    @discardableResult
+    mutating func append(_ mark: Unicode.Scalar) -> Bool {
+        let value = UInt64(mark.value)
+        if first & 0xFFFF_FFFF == 0 { first = value
+        } else if first >> 32 == 0 { first |= value << 32
+        } else if second & 0xFFFF_FFFF == 0 { second = value
+        } else if second >> 32 == 0 { second |= value << 32
+        } else { return false }
+        return true
+    }
+
+    /// The marks in the order they were added.
+    var scalars: [Unicode.Scalar] {
+        [first & 0xFFFF_FFFF, first >> 32, second & 0xFFFF_FFFF, second >> 32]
+            .compactMap { $0 == 0 ? nil : Unicode.Scalar(UInt32($0)) }
+    }
 }
 
 enum ScreenCells {
@@ -32,6 +63,27 @@ enum ScreenCells {
             guard append(span, limit: limit, to: &cells) else { return false }
         }
         return true
+    }
+
+    /// The columns `spans` take, as `append` would count them; nil when `limit` cuts them.
+    /// Printable ASCII is counted by its length; other text is measured in `scratch`.
+    static func columns(of spans: ArraySlice<Span>, limit: Int, scratch: inout [ScreenCell]) -> Int? {
+        var columns = 0
+        for span in spans {
+            if isPrintableASCII(span.text) {
+                columns += span.text.utf8.count
+                guard columns <= limit else { return nil }
+                continue
+            }
+            scratch.removeAll(keepingCapacity: true)
+            guard append(span, limit: limit - columns, to: &scratch) else { return nil }
+            columns += scratch.count
+        }
+        return columns
+    }
+
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether `span` starts with a character of no width (a combining mark, a joiner): it joins
@@ -49,7 +101,8 @@ enum ScreenCells {
     /// False when the span did not fit whole.
     private static func append(_ span: Span, limit: Int, to cells: inout [ScreenCell]) -> Bool {
         // Printable ASCII, most of what rows hold: a cell a byte.
-        if span.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if isPrintableASCII(span.text) {
+            cells.reserveCapacity(cells.count + span.text.utf8.count)
             for byte in span.text.utf8 {
                 guard cells.count < limit else { return false }
                 cells.append(ScreenCell(scalar: Unicode.Scalar(byte), width: 1, style: span.style))
@@ -65,7 +118,7 @@ enum ScreenCells {
             }
             if width == 0 {
                 // A combining mark joins the character before it, in this span or the last one.
-                if let last = cells.lastIndex(where: { $0.width > 0 }) { cells[last].marks = (cells[last].marks ?? []) + [scalar] }
+                if let last = cells.lastIndex(where: { $0.width > 0 }) { cells[last].marks.append(scalar) }
                 continue
             }
             guard cells.count + width <= limit else { return false }

@@ -7,8 +7,8 @@ import InfinilistCore
 /// the writer needs (cursor addressing, clearing a line, resetting attributes) or the locale does
 /// not write UTF-8: curses then draws, as it always could.
 struct TerminalCapabilities {
-    private let moveTo: String
-    private let scrollRegion: String?
+    private let moveTo: TwoNumberCapability
+    private let scrollRegion: TwoNumberCapability?
     private let scrollUp: String?
     private let scrollUpBy: String?
     private let scrollDown: String?
@@ -29,11 +29,11 @@ struct TerminalCapabilities {
         // A `cup` of `%c` can send a NUL byte, which the strings here cannot hold.
         guard let moveTo = string("cup"), !moveTo.contains("%c"), let clearToEndOfLine = string("el"),
               let reset = string("sgr0"), let clearScreen = string("clear") else { return nil }
-        self.moveTo = moveTo
+        self.moveTo = TwoNumberCapability(moveTo)
         self.clearToEndOfLine = Array(clearToEndOfLine.utf8)
         self.clearScreen = Array(clearScreen.utf8)
         resetAttributes = Array(reset.utf8)
-        scrollRegion = string("csr")
+        scrollRegion = string("csr").map(TwoNumberCapability.init)
         scrollUp = string("ind")
         scrollUpBy = string("indn")
         scrollDown = string("ri")
@@ -50,18 +50,31 @@ struct TerminalCapabilities {
     var canScroll: Bool { scrollRegion != nil && scrollUp != nil && scrollDown != nil }
 
     func move(toRow row: Int, column: Int) -> [UInt8] {
-        Self.bytes(shim_tiparm2(moveTo, Int32(row), Int32(column)))
+        var bytes: [UInt8] = []
+        appendMove(toRow: row, column: column, to: &bytes)
+        return bytes
+    }
+
+    /// `cup` to (`row`, `column`), 0-based, appended to `out`.
+    func appendMove(toRow row: Int, column: Int, to out: inout [UInt8]) {
+        moveTo.append(row, column, to: &out)
+    }
+
+    /// How many bytes `appendMove` writes for (`row`, `column`).
+    func moveLength(toRow row: Int, column: Int) -> Int {
+        moveTo.length(row, column)
     }
 
     /// Scrolls rows `region` by `by` (up when positive), leaving the scroll region reset to the
     /// whole screen of `rows` rows. Lines scrolled in are blank.
     func scroll(_ region: ClosedRange<Int>, by: Int, rows: Int) -> [UInt8] {
         guard let scrollRegion, let scrollUp, let scrollDown, by != 0 else { return [] }
-        var bytes = Self.bytes(shim_tiparm2(scrollRegion, Int32(region.lowerBound), Int32(region.upperBound)))
+        var bytes: [UInt8] = []
+        scrollRegion.append(region.lowerBound, region.upperBound, to: &bytes)
         if by > 0 {
             bytes += move(toRow: region.upperBound, column: 0)
             if by > 1, let scrollUpBy {
-                bytes += Self.bytes(shim_tiparm1(scrollUpBy, Int32(by)))
+                bytes += TwoNumberCapability.bytes(shim_tiparm1(scrollUpBy, Int32(by)))
             } else {
                 for _ in 0..<by { bytes += Array(scrollUp.utf8) }
             }
@@ -69,7 +82,7 @@ struct TerminalCapabilities {
             bytes += move(toRow: region.lowerBound, column: 0)
             for _ in 0..<(-by) { bytes += Array(scrollDown.utf8) }
         }
-        bytes += Self.bytes(shim_tiparm2(scrollRegion, 0, Int32(rows - 1)))
+        scrollRegion.append(0, rows - 1, to: &bytes)
         return bytes
     }
 
@@ -89,9 +102,9 @@ struct TerminalCapabilities {
         }
         guard styles.usesColor, let pair = look.color else { return bytes }
         guard let foreground = string("setaf"), let background = string("setab") else { return nil }
-        bytes += Self.bytes(shim_tiparm1(foreground, pair.foreground))
+        bytes += TwoNumberCapability.bytes(shim_tiparm1(foreground, pair.foreground))
         if let color = pair.background ?? styles.background.map(Int32.init) {
-            bytes += Self.bytes(shim_tiparm1(background, color))
+            bytes += TwoNumberCapability.bytes(shim_tiparm1(background, color))
         }
         return bytes
     }
@@ -107,10 +120,5 @@ struct TerminalCapabilities {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
-    }
-
-    private static func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8] {
-        guard let text else { return [] }
-        return Array(UnsafeBufferPointer(start: text, count: strlen(text)).map { UInt8(bitPattern: $0) })
     }
 }

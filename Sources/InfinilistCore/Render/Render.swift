@@ -73,38 +73,65 @@ private func listRows(_ state: AppState, height: Int, width: Int, table: (Column
 /// gutters of two rows, so the screen rewrites two cells, not two rows.
 private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?, width: Int,
                      table: (ColumnLayout, ColumnFit)?) -> FrameRow {
-    var builder = RowBuilder(width: width)
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
     let item = state.store.item(at: storeRow)
-    // Most rows have neither pointer nor mark: their gutter is one span of two blanks.
-    switch (visibleRow == state.viewport.cursor, state.marks.isMarked(item, row: storeRow)) {
-    case (false, false):
-        builder.append("  ")
-    case (true, false):
-        builder.append(">", .pointer)
-        builder.append(" ")
-    case (false, true):
-        builder.append(" ")
-        builder.append("*", .marked)
-    case (true, true):
-        builder.append(">", .pointer)
-        builder.append("*", .marked)
-    }
+    let gutter = Gutter(pointer: visibleRow == state.viewport.cursor, marked: state.marks.isMarked(item, row: storeRow))
     guard let item else {
+        var builder = RowBuilder(width: width)
+        gutter.append(to: &builder)
         placeholder(state, storeRow: storeRow, into: &builder)
         return builder.row
     }
     let key = RowBodyCache.Key(width: width, table: table?.0, fit: table?.1, highlight: highlight)
     let body = state.rowBodies.body(storeRow: storeRow, item: item, key: key, now: state.wallClock) {
-        itemBody(item, start: builder.used, width: width, now: state.wallClock, highlight: highlight, table: table)
+        itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
     }
+    // Most rows have neither pointer nor mark: their whole row was kept with the body.
+    guard gutter != .plain else { return body.plainRow }
+    var builder = RowBuilder(width: width)
+    gutter.append(to: &builder)
     builder.append(laidOut: body.spans, columns: body.columns)
     return builder.row
 }
 
-/// An item row after its gutter (which starts at `start`): the table's cells, or the item's line.
-private func itemBody(_ item: Item, start: Int, width: Int, now: WallClock?, highlight: TextMatcher?,
+/// The two columns before an item row's text: the cursor's pointer, then the mark.
+private enum Gutter {
+    case plain, pointer, mark, pointerAndMark
+
+    init(pointer: Bool, marked: Bool) {
+        switch (pointer, marked) {
+        case (false, false): self = .plain
+        case (true, false): self = .pointer
+        case (false, true): self = .mark
+        case (true, true): self = .pointerAndMark
+        }
+    }
+
+    func append(to builder: inout RowBuilder) {
+        switch self {
+        case .plain:
+            // One span of two blanks.
+            builder.append("  ")
+        case .pointer:
+            builder.append(">", .pointer)
+            builder.append(" ")
+        case .mark:
+            builder.append(" ")
+            builder.append("*", .marked)
+        case .pointerAndMark:
+            builder.append(">", .pointer)
+            builder.append("*", .marked)
+        }
+    }
+}
+
+/// An item row after its gutter: the table's cells, or the item's line; and the whole row with
+/// the plain gutter. Every gutter is two columns wide (fewer on a screen narrower than two).
+private func itemBody(_ item: Item, width: Int, now: WallClock?, highlight: TextMatcher?,
                       table: (ColumnLayout, ColumnFit)?) -> RowBodyCache.Body {
+    var plain = RowBuilder(width: width)
+    Gutter.plain.append(to: &plain)
+    let start = plain.used
     var builder = RowBuilder(width: width, from: start)
     var changesAt: Double?
     if let (layout, fit) = table, !item.cells.isEmpty {
@@ -112,7 +139,9 @@ private func itemBody(_ item: Item, start: Int, width: Int, now: WallClock?, hig
     } else {
         appendLine(item.text, style(of: item), highlight: highlight, into: &builder)
     }
-    return RowBodyCache.Body(spans: builder.row.spans, columns: builder.used - start, changesAt: changesAt, laidOutAt: now)
+    let spans = builder.row.spans
+    plain.append(laidOut: spans, columns: builder.used - start)
+    return RowBodyCache.Body(spans: spans, columns: builder.used - start, plainRow: plain.row, changesAt: changesAt, laidOutAt: now)
 }
 
 /// The style of a row shown as one line: a line of input that is not JSON is dimmed, a note

@@ -25,6 +25,9 @@ final class RowBodyCache: Sendable {
         let spans: [Span]
         /// The display columns the spans take.
         let columns: Int
+        /// The whole row with the plain gutter (neither pointer nor mark), as most rows of a
+        /// frame are: handed out as it is, so a kept row costs its lookup and nothing more.
+        let plainRow: FrameRow
         /// The wall clock (seconds since 1970) from which an age in the row reads differently;
         /// nil when nothing in the row depends on the clock.
         let changesAt: Double?

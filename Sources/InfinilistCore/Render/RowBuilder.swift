@@ -44,9 +44,18 @@ struct RowBuilder {
         add(clipped.text, style)
     }
 
+    /// The next text starts a span of its own, even in the last one's style.
+    private var startsSpan = false
+
+    /// Makes the next text a span of its own: the screen compares a row with the last frame's
+    /// span by span, so a part that changes by itself (the status line's position) is best
+    /// apart from the parts that do not (its left text, its pad).
+    mutating func startSpan() { startsSpan = true }
+
     /// Text already clipped and safe, joined to the last span when it has the same style.
     private mutating func add(_ text: some StringProtocol, _ style: Style) {
-        if let last = row.spans.last, last.style == style {
+        defer { startsSpan = false }
+        if !startsSpan, let last = row.spans.last, last.style == style {
             row.spans[row.spans.count - 1].text += text
         } else {
             row.spans.append(Span(String(text), style))

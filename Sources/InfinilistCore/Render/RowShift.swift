@@ -104,9 +104,13 @@ public struct RowShift: Sendable, Equatable {
     /// The old frame's rows as they stand after the move: moved rows in their new places, the
     /// rows the move uncovered unknown (nil: they must be written), the rest as they were.
     public func applied(to old: [FrameRow]) -> [FrameRow?] {
-        var rows: [FrameRow?] = old
-        for y in region { rows[y] = nil }
-        for y in top..<bottom { rows[y] = old[y + by] }
-        return rows
+        old.indices.map { row(at: $0, of: old) }
+    }
+
+    /// Row `y` of `applied(to: old)`, without making the whole array (a ↓ asks for thirty).
+    public func row(at y: Int, of old: [FrameRow]) -> FrameRow? {
+        guard y >= 0, y < old.count else { return nil }
+        if y >= top, y < bottom { return old[y + by] }
+        return region.contains(y) ? nil : old[y]
     }
 }

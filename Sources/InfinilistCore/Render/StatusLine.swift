@@ -77,8 +77,11 @@ func statusLine(left: String, parts: [String], width: Int) -> FrameRow {
         rightWidth = DisplayWidth.of(right)
     }
     var builder = RowBuilder(width: width, fill: .status)
+    // Three spans, so the screen compares only the part that changed (the position, mostly).
     builder.append(DisplayWidth.clip(left, to: max(0, width - rightWidth - 2)).text, .status)
+    builder.startSpan()
     builder.pad(leaving: rightWidth, .status)
+    builder.startSpan()
     builder.append(right, .status)
     return builder.row
 }
