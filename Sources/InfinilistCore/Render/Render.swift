@@ -55,10 +55,11 @@ private func listRows(_ state: AppState, height: Int, width: Int, table: (Column
     rows.reserveCapacity(height + 2)
     let count = state.visibleCount
     let highlight = state.highlight.flatMap { $0.query.isEmpty ? nil : $0 }
+    let generation = state.rowBodies.generation(of: RowBodyCache.Key(width: width, table: table?.0, fit: table?.1, highlight: highlight))
     for y in 0..<height {
         let row = state.viewport.top + y
         if row < count {
-            rows.append(itemRow(state, visibleRow: row, highlight: highlight, width: width, table: table))
+            rows.append(itemRow(state, visibleRow: row, highlight: highlight, generation: generation, width: width, table: table))
         } else if row == count {
             rows.append(footerRow(state, width: width))
         } else {
@@ -71,7 +72,7 @@ private func listRows(_ state: AppState, height: Int, width: Int, table: (Column
 /// An item row: the gutter (the cursor's pointer, then the mark), then the text (or the table's
 /// cells) with matches of the search (or filter) highlighted. Moving the cursor changes only the
 /// gutters of two rows, so the screen rewrites two cells, not two rows.
-private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?, width: Int,
+private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?, generation: Int, width: Int,
                      table: (ColumnLayout, ColumnFit)?) -> FrameRow {
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
     let item = state.store.item(at: storeRow)
@@ -82,8 +83,7 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
         placeholder(state, storeRow: storeRow, into: &builder)
         return builder.row
     }
-    let key = RowBodyCache.Key(width: width, table: table?.0, fit: table?.1, highlight: highlight)
-    let body = state.rowBodies.body(storeRow: storeRow, item: item, key: key, now: state.wallClock) {
+    let body = state.rowBodies.body(storeRow: storeRow, item: item, generation: generation, now: state.wallClock) {
         itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
     }
     // Most rows have neither pointer nor mark: their whole row was kept with the body.

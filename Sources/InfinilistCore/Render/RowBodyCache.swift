@@ -41,12 +41,13 @@ final class RowBodyCache: Sendable {
     /// the key's and the body's references one by one (thirty rows a frame).
     private final class Entry: Sendable {
         let item: Item
-        let key: Key
+        /// The number of the key it was laid out for (`generation(of:)`).
+        let generation: Int
         let body: Body
 
-        init(item: Item, key: Key, body: Body) {
+        init(item: Item, generation: Int, body: Body) {
             self.item = item
-            self.key = key
+            self.generation = generation
             self.body = body
         }
     }
@@ -56,6 +57,9 @@ final class RowBodyCache: Sendable {
     static let capacity = 512
 
     private let entries = Mutex<[Int: Entry]>([:])
+    /// The last key asked for and its number: a frame's rows share one key, so it is compared
+    /// once a frame, and each row compares a number.
+    private let current = Mutex<(key: Key, generation: Int)?>(nil)
     /// The table's header row, for the key it was laid out for (its highlight is always nil).
     private let header = Mutex<(key: Key, row: FrameRow)?>(nil)
 
@@ -82,16 +86,27 @@ final class RowBodyCache: Sendable {
         return row
     }
 
-    /// The row of `item` (at `storeRow`) for `key` at `now`, built by `build` when not kept.
-    func body(storeRow: Int, item: Item, key: Key, now: WallClock?, build: () -> Body) -> Body {
+    /// The number of `key`: the last one's when it is the same key, a new one when it is not.
+    func generation(of key: Key) -> Int {
+        current.withLock { current in
+            if let current, current.key == key { return current.generation }
+            let next = (current?.generation ?? 0) + 1
+            current = (key, next)
+            return next
+        }
+    }
+
+    /// The row of `item` (at `storeRow`) for the key numbered `generation` at `now`, built by
+    /// `build` when not kept.
+    func body(storeRow: Int, item: Item, generation: Int, now: WallClock?, build: () -> Body) -> Body {
         let kept = entries.withLock { $0[storeRow] }
-        if let kept, kept.key == key, Self.same(kept.item, item), Self.holds(kept.body, at: now) {
+        if let kept, kept.generation == generation, Self.same(kept.item, item), Self.holds(kept.body, at: now) {
             return kept.body
         }
         let body = build()
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[storeRow] = Entry(item: item, key: key, body: body)
+            entries[storeRow] = Entry(item: item, generation: generation, body: body)
         }
         return body
     }
