@@ -22,6 +22,8 @@ import Testing
         ("Sinhala", 0x0D80...0x0DFF), ("Thai", 0x0E00...0x0E7F), ("Lao", 0x0E80...0x0EFF),
         ("Tibetan", 0x0F00...0x0FFF), ("Myanmar", 0x1000...0x109F), ("Khmer", 0x1780...0x17FF),
         ("Devanagari Extended", 0xA8E0...0xA8FF),
+        // Counted without their properties (`DisplayWidth.of`): every one must still agree.
+        ("CJK Unified Ideographs", 0x4E00...0x9FFF), ("Hangul Syllables", 0xAC00...0xD7A3),
     ]
 
     @Test func everyCharacterHasTheCLibrarysWidth() throws {

@@ -46,6 +46,9 @@ public struct RowShift: Sendable, Equatable {
         var tried: [Int] = []
         var best: RowShift?
         for probe in [0, last, last / 2, last / 4, 3 * last / 4] {
+            // A move of all but a few rows is the move: probing on would cost a search of every
+            // old row for the row scrolled in, which was nowhere.
+            if let best, best.bottom - best.top >= count - minimumRows { break }
             let y = changed[probe]
             guard let distance = distance(of: new[y], at: y, in: old, count: count, alike: alike), !tried.contains(distance) else { continue }
             tried.append(distance)

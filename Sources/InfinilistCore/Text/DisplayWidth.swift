@@ -20,6 +20,9 @@ public enum DisplayWidth {
         let v = scalar.value
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
         if v < 0x300 { return 1 }
+        // CJK ideographs and Hangul syllables, most of the text of the languages that use them:
+        // all wide, none a mark, known without looking up their properties.
+        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return 2 }
         if isZeroWidth(scalar) { return 0 }
         return isWide(scalar) ? 2 : 1
     }
