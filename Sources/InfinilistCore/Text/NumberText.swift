@@ -2,6 +2,8 @@
 enum NumberText {
     static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
+        // Under 1,000 there is nothing to group: the status line's row number, on every key.
+        guard digits.utf8.count > 3 else { return n < 0 ? "-" + digits : digits }
         var out = ""
         for (i, ch) in digits.enumerated() {
             if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
