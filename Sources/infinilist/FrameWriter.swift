@@ -199,7 +199,6 @@ struct FrameWriter {
     private mutating func write(_ cells: ArraySlice<ScreenCell>, at column: Int, row y: Int, _ out: inout [UInt8]) {
         guard !cells.isEmpty else { return }
         capabilities.appendMove(toRow: y, column: column, to: &out)
-        out.reserveCapacity(out.count + cells.count + 32)
         for cell in cells where cell.width > 0 {
             setStyle(cell.style, &out)
             append(cell.scalar, &out)

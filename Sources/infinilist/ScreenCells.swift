@@ -102,7 +102,6 @@ enum ScreenCells {
     private static func append(_ span: Span, limit: Int, to cells: inout [ScreenCell]) -> Bool {
         // Printable ASCII, most of what rows hold: a cell a byte.
         if isPrintableASCII(span.text) {
-            cells.reserveCapacity(cells.count + span.text.utf8.count)
             for byte in span.text.utf8 {
                 guard cells.count < limit else { return false }
                 cells.append(ScreenCell(scalar: Unicode.Scalar(byte), width: 1, style: span.style))

@@ -67,6 +67,7 @@ struct RowBuilder {
     /// them: a frame then holds the very strings the last frame held, and the screen's
     /// comparison of the two rows is a pointer comparison.
     mutating func append(laidOut spans: [Span], columns: Int) {
+        startsSpan = false
         guard columns <= remaining, !spans.isEmpty else { return }
         remaining -= columns
         row.spans += spans

@@ -6,7 +6,8 @@ enum TextBytes {
     static func equal(_ a: String, _ b: String) -> Bool {
         // The same string (one storage shared, or the same short string held inline) has the
         // same two words: a frame's kept rows hold the very strings of the last frame's.
-        if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
+        if MemoryLayout<String>.size == 16,
+           unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
         guard a.utf8.count == b.utf8.count else { return false }
         let compared = a.utf8.withContiguousStorageIfAvailable { first in
             b.utf8.withContiguousStorageIfAvailable { second in
