@@ -85,4 +85,16 @@ import Testing
         #expect(run.status != 0)
         #expect(run.stderr.contains("cannot read /nonexistent/infinilist.jsonl"), "\(run.stderr)")
     }
+
+    /// A file or a pipe checks `--columns` as a URL does: with `--format` it is a usage error,
+    /// and a malformed list is named.
+    @Test func columnsAreCheckedForAFileToo() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let both = try await ProcessRun.run(Binary.path, ["--dump", "--columns", "id", "--format", "{id}", "-"], input: "{\"id\":1}\n")
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("--columns and --format both say what a row shows"), "\(both.stderr)")
+        let malformed = try await ProcessRun.run(Binary.path, ["--dump", "--columns", "id:x", "-"], input: "{\"id\":1}\n")
+        #expect(malformed.status != 0)
+        #expect(malformed.stderr.contains("--columns:"), "\(malformed.stderr)")
+    }
 }

@@ -65,7 +65,7 @@ extension SourceOptions {
     /// `url` is nil, else for an HTTP source. Throws a usage error naming the option and what it
     /// must be.
     public func validated(url: String?) throws(SourceOptionError) -> SourceConfiguration {
-        if let input { return SourceConfiguration(kind: .stream(try streamSettings(input))) }
+        if let input { return SourceConfiguration(kind: .stream(try streamSettings(input)), columns: try checkedColumns()) }
         guard let url else {
             let shape = try checkedShape()
             if let demoItems, demoItems < 0 { throw SourceOptionError("--demo-items must not be negative, not \(demoItems)") }
