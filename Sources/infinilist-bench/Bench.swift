@@ -57,7 +57,7 @@ enum Bench {
 
         let contenders = Self.contenders(options, rows: rows)
         if options.instructionsOnly {
-            let report = InstructionBenchmark.markdown(InstructionBenchmark.run(InstructionBenchmark.contenders(contenders), keys: keys, options: options))
+            let report = InstructionBenchmark.markdown(InstructionBenchmark.run(InstructionBenchmark.contenders(contenders, jsonLinesFile: rows.jsonPath), keys: keys, options: options))
             print(report)
             _ = Files.write(options.workDirectory + "/instructions.md", report + "\n")
             return
@@ -91,7 +91,7 @@ enum Bench {
             streamFigures = try streams.run()
         }
 
-        let instructions = options.instructions ? InstructionBenchmark.run(InstructionBenchmark.contenders(contenders), keys: keys, options: options) : []
+        let instructions = options.instructions ? InstructionBenchmark.run(InstructionBenchmark.contenders(contenders, jsonLinesFile: rows.jsonPath), keys: keys, options: options) : []
         let simulation = simulate()
 
         let results = BenchResults(

@@ -29,10 +29,11 @@ enum InstructionBenchmark {
     /// Valgrind runs programs about 50 times slower: each key gets this long to settle.
     static let quietMs = 400
 
-    /// The programs measured: infinilist twice, as the demo shows (a table of five columns) and
-    /// showing what less and fzf show (each item's title on a line of its own, the same rows), so
-    /// that the comparison with less is like for like; then the peers.
-    static func contenders(_ contenders: [Contender]) -> [Contender] {
+    /// The programs measured: infinilist three times, as the demo shows (a table of five
+    /// columns), showing what less and fzf show (each item's title on a line of its own, the same
+    /// rows), and showing those titles read from a file of the items as JSON lines (as less reads
+    /// its file of titles: what a real source costs, parsing included); then the peers.
+    static func contenders(_ contenders: [Contender], jsonLinesFile: String) -> [Contender] {
         contenders.flatMap { contender -> [Contender] in
             guard contender.name == "infinilist" else { return [contender] }
             let table = Contender(name: "infinilist, table (demo)", program: contender.program, arguments: contender.arguments,
@@ -40,7 +41,10 @@ enum InstructionBenchmark {
             let lines = Contender(name: "infinilist, titles (as less)", program: contender.program,
                                   arguments: contender.arguments + ["--format", "{title}"],
                                   stdin: contender.stdin, quitKeys: contender.quitKeys)
-            return [table, lines]
+            let file = Contender(name: "infinilist, titles from a JSON-lines file", program: contender.program,
+                                 arguments: ["--format", "{title}", jsonLinesFile],
+                                 stdin: nil, quitKeys: contender.quitKeys)
+            return [table, lines, file]
         }
     }
 

@@ -7,6 +7,8 @@ import ProcessSpawn
 struct SharedRows {
     /// Each item as compact JSON (for the HTTP fixture's pages).
     let jsonLines: [String]
+    /// The file of those items, one a line: what infinilist reads where less reads `textPath`.
+    let jsonPath: String
     /// The file of row texts.
     let textPath: String
 
@@ -38,6 +40,6 @@ struct SharedRows {
         }
         let textPath = options.workDirectory + "/rows.txt"
         guard Files.write(textPath, text) else { throw Failure(description: "cannot write \(textPath)") }
-        return SharedRows(jsonLines: lines, textPath: textPath)
+        return SharedRows(jsonLines: lines, jsonPath: dumpPath, textPath: textPath)
     }
 }

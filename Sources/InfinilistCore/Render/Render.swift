@@ -75,22 +75,24 @@ private func listRows(_ state: AppState, height: Int, width: Int, table: (Column
 private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?, generation: Int, width: Int,
                      table: (ColumnLayout, ColumnFit)?) -> FrameRow {
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
-    let item = state.store.item(at: storeRow)
-    let gutter = Gutter(pointer: visibleRow == state.viewport.cursor, marked: state.marks.isMarked(item, row: storeRow))
-    guard let item else {
+    let pointer = visibleRow == state.viewport.cursor
+    let kept = state.store.withItem(at: storeRow) { item in
+        // With nothing marked, the item is not copied to be asked about.
+        let gutter = Gutter(pointer: pointer, marked: !state.marks.isEmpty && state.marks.isMarked(copy item, row: storeRow))
+        let body = state.rowBodies.body(storeRow: storeRow, item: item, generation: generation, now: state.wallClock) {
+            itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
+        }
+        // Most rows have neither pointer nor mark: their whole row was kept with the body.
+        guard gutter != .plain else { return body.plainRow }
         var builder = RowBuilder(width: width)
         gutter.append(to: &builder)
-        placeholder(state, storeRow: storeRow, into: &builder)
+        builder.append(laidOut: body.spans, columns: body.columns)
         return builder.row
     }
-    let body = state.rowBodies.body(storeRow: storeRow, item: item, generation: generation, now: state.wallClock) {
-        itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
-    }
-    // Most rows have neither pointer nor mark: their whole row was kept with the body.
-    guard gutter != .plain else { return body.plainRow }
+    if let kept { return kept }
     var builder = RowBuilder(width: width)
-    gutter.append(to: &builder)
-    builder.append(laidOut: body.spans, columns: body.columns)
+    Gutter(pointer: pointer, marked: state.marks.isMarked(nil, row: storeRow)).append(to: &builder)
+    placeholder(state, storeRow: storeRow, into: &builder)
     return builder.row
 }
 

@@ -21,7 +21,8 @@ final class RowBodyCache: Sendable {
         let highlight: TextMatcher?
     }
 
-    struct Body {
+    /// A class: a kept row is handed out by one reference, not field by field.
+    final class Body: Sendable {
         let spans: [Span]
         /// The display columns the spans take.
         let columns: Int
@@ -35,28 +36,38 @@ final class RowBodyCache: Sendable {
         /// correction) before this reads differently too, and so does a calendar date once the
         /// time zone's offset changes (summer time).
         let laidOutAt: WallClock?
+
+        init(spans: [Span], columns: Int, plainRow: FrameRow, changesAt: Double?, laidOutAt: WallClock?) {
+            self.spans = spans
+            self.columns = columns
+            self.plainRow = plainRow
+            self.changesAt = changesAt
+            self.laidOutAt = laidOutAt
+        }
     }
 
     /// A class, so that looking an entry up retains one reference instead of copying the item's,
     /// the key's and the body's references one by one (thirty rows a frame).
     private final class Entry: Sendable {
+        let storeRow: Int
         let item: Item
         /// The number of the key it was laid out for (`generation(of:)`).
         let generation: Int
         let body: Body
 
-        init(item: Item, generation: Int, body: Body) {
+        init(storeRow: Int, item: Item, generation: Int, body: Body) {
+            self.storeRow = storeRow
             self.item = item
             self.generation = generation
             self.body = body
         }
     }
 
-    /// Rows kept: a few screens' worth. When full, the cache starts again empty (the screen's
-    /// rows are laid out again once).
+    /// Rows kept: a few screens' worth. A row's place is its store row modulo this (no hashing:
+    /// thirty look-ups a frame); a row 512 away takes the place over.
     static let capacity = 512
 
-    private let entries = Mutex<[Int: Entry]>([:])
+    private let entries = Mutex<[Entry?]>(Array(repeating: nil, count: RowBodyCache.capacity))
     /// The last key asked for and its number: a frame's rows share one key, so it is compared
     /// once a frame, and each row compares a number.
     private let current = Mutex<(key: Key, generation: Int)?>(nil)
@@ -98,16 +109,16 @@ final class RowBodyCache: Sendable {
 
     /// The row of `item` (at `storeRow`) for the key numbered `generation` at `now`, built by
     /// `build` when not kept.
-    func body(storeRow: Int, item: Item, generation: Int, now: WallClock?, build: () -> Body) -> Body {
-        let kept = entries.withLock { $0[storeRow] }
-        if let kept, kept.generation == generation, Self.same(kept.item, item), Self.holds(kept.body, at: now) {
+    func body(storeRow: Int, item: borrowing Item, generation: Int, now: WallClock?, build: () -> Body) -> Body {
+        let place = storeRow & (Self.capacity - 1)
+        let kept = entries.withLock { $0[place] }
+        if let kept, kept.storeRow == storeRow, kept.generation == generation, Self.same(kept.item, item),
+           Self.holds(kept.body, at: now) {
             return kept.body
         }
         let body = build()
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[storeRow] = Entry(item: item, generation: generation, body: body)
-        }
+        let entry = Entry(storeRow: storeRow, item: copy item, generation: generation, body: body)
+        entries.withLock { $0[place] = entry }
         return body
     }
 
@@ -121,7 +132,7 @@ final class RowBodyCache: Sendable {
     /// The same item, byte for byte (an item equal only by Unicode equivalence could be
     /// highlighted differently by a byte-wise search). The bytes first: a pointer comparison
     /// for the same item, and a different one fails there without normalising any text.
-    private static func same(_ kept: Item, _ item: Item) -> Bool {
+    private static func same(_ kept: borrowing Item, _ item: borrowing Item) -> Bool {
         TextBytes.equal(kept.json, item.json) && TextBytes.equal(kept.text, item.text) && kept == item
     }
 }

@@ -166,6 +166,16 @@ public struct PageStore: Sendable {
         return offset < items.count ? items[offset] : nil
     }
 
+    /// `body` applied to the item at a row, borrowed where it is stored: the render asks for
+    /// thirty a frame, and a copy retains and releases each of the item's strings. Nil where
+    /// `item(at:)` is nil.
+    public func withItem<Result>(at row: Int, _ body: (borrowing Item) -> Result) -> Result? {
+        guard let index = slotIndex(containing: row), let items = slots[index].items else { return nil }
+        let offset = row - slots[index].firstRow
+        guard offset < items.count else { return nil }
+        return items[offset].map { body($0) }
+    }
+
     /// The identity of the item at a row as it first arrived, in memory or not; nil for a gap row
     /// or a row out of range.
     public func identity(at row: Int) -> ItemIdentity? {

@@ -24,6 +24,10 @@ public enum DisplayWidth {
         // all wide, none a mark, known without looking up their properties.
         if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return 2 }
         if isZeroWidth(scalar) { return 0 }
+        // Below U+1100 (Hangul Jamo, the first wide block; the first emoji shown as such is
+        // U+231A) nothing is wide: Greek, Cyrillic, Hebrew, Arabic, Thai, Devanagari and the
+        // rest are measured without the search of the wide ranges.
+        if v < 0x1100 { return 1 }
         return isWide(scalar) ? 2 : 1
     }
 
@@ -81,12 +85,25 @@ public enum DisplayWidth {
         // column, so a flag takes two.
         if (0x1F1E6...0x1F1FF).contains(v) { return false }
         if scalar.properties.isEmojiPresentation { return true }
-        for range in wideRanges where range.contains(v) { return true }
+        // A binary search: the ranges are sorted and apart.
+        var low = 0
+        var high = wideRanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if v < range.lowerBound {
+                high = middle
+            } else if v > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
         return false
     }
 
     /// East Asian Wide (W) and Fullwidth (F) blocks, from Unicode's EastAsianWidth.txt.
-    private static let wideRanges: [ClosedRange<UInt32>] = [
+    static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
         0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
         0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,

@@ -1,0 +1,44 @@
+import Testing
+@testable import InfinilistCore
+
+/// `DisplayWidth.of` takes short cuts (CJK and Hangul known wide, nothing below U+1100 searched
+/// for in the wide ranges, a binary search of them): for every scalar, it must give what the
+/// plain rule gives, the rule written out here as it reads in the comments.
+@Suite struct DisplayWidthFastPathTests {
+    /// Zero for controls, combining and enclosing marks, format characters and Hangul's medial
+    /// vowels and final consonants (Latin's soft hyphen is one); two for emoji presentation (but regional indicators) and the
+    /// East Asian wide ranges; one for the rest.
+    private static func plainRule(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        // Latin up to the combining marks: one column, the soft hyphen (a format character)
+        // included, as glibc counts it.
+        if v < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: if (0x1160...0x11FF).contains(v) { return 0 }
+        }
+        if (0x1F1E6...0x1F1FF).contains(v) { return 1 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return DisplayWidth.wideRanges.contains { $0.contains(v) } ? 2 : 1
+    }
+
+    @Test func everyScalarHasThePlainRulesWidth() {
+        var differences: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let fast = DisplayWidth.of(scalar)
+            let plain = Self.plainRule(scalar)
+            if fast != plain, differences.count < 10 {
+                differences.append("U+\(String(value, radix: 16, uppercase: true)): \(fast), the rule says \(plain)")
+            }
+        }
+        #expect(differences.isEmpty, "\(differences)")
+    }
+
+    @Test func theWideRangesAreSortedAndApart() {
+        for (range, next) in zip(DisplayWidth.wideRanges, DisplayWidth.wideRanges.dropFirst()) {
+            #expect(range.upperBound < next.lowerBound, "\(range) then \(next)")
+        }
+    }
+}
