@@ -32,7 +32,9 @@ enum InstructionBenchmark {
     /// The programs measured: infinilist three times, as the demo shows (a table of five
     /// columns), showing what less and fzf show (each item's title on a line of its own, the same
     /// rows), and showing those titles read from a file of the items as JSON lines (as less reads
-    /// its file of titles: what a real source costs, parsing included); then the peers.
+    /// its file of titles: what a real source costs, parsing included), in pages of 50 as the
+    /// demo's (a file is read 1,000 items a page after the first hundred, so the presses measured
+    /// would load ten items each, not one); then the peers.
     static func contenders(_ contenders: [Contender], jsonLinesFile: String) -> [Contender] {
         contenders.flatMap { contender -> [Contender] in
             guard contender.name == "infinilist" else { return [contender] }
@@ -42,7 +44,7 @@ enum InstructionBenchmark {
                                   arguments: contender.arguments + ["--format", "{title}"],
                                   stdin: contender.stdin, quitKeys: contender.quitKeys)
             let file = Contender(name: "infinilist, titles from a JSON-lines file", program: contender.program,
-                                 arguments: ["--format", "{title}", jsonLinesFile],
+                                 arguments: ["--page-size", "50", "--format", "{title}", jsonLinesFile],
                                  stdin: nil, quitKeys: contender.quitKeys)
             return [table, lines, file]
         }

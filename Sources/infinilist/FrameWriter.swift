@@ -222,7 +222,8 @@ struct FrameWriter {
         if scalar.value < 0x80 {
             out.append(UInt8(scalar.value))
         } else {
-            out += Array(String(scalar).utf8)
+            // Encoded in place: a String made for each character cost an allocation.
+            UTF8.encode(scalar) { out.append($0) }
         }
     }
 }
