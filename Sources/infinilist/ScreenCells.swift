@@ -83,7 +83,7 @@ enum ScreenCells {
     }
 
     private static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        DisplayWidth.printableASCIIWidth(text) != nil
     }
 
     /// Whether `span` starts with a character of no width (a combining mark, a joiner): it joins

@@ -41,4 +41,24 @@ import Testing
             #expect(range.upperBound < next.lowerBound, "\(range) then \(next)")
         }
     }
+
+    /// Printable ASCII is found eight bytes at a time: every byte value, at every place of a
+    /// word and of the tail, must be told apart as a byte-by-byte check does.
+    @Test func printableASCIIIsFoundAsByteByByte() {
+        for length in [1, 7, 8, 9, 16, 17, 23] {
+            for place in 0..<length {
+                for value in UInt8(0)...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = value
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let expected = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : nil
+                    if DisplayWidth.printableASCIIWidth(text) != expected {
+                        Issue.record("byte \(value) at \(place) of \(length)")
+                    }
+                }
+            }
+        }
+        #expect(DisplayWidth.printableASCIIWidth("the ~ and the space: 0123456789") == 31)
+        #expect(DisplayWidth.printableASCIIWidth("") == 0)
+    }
 }

@@ -166,6 +166,10 @@ import Testing
         #expect(NumberText.grouped(999) == "999")
         #expect(NumberText.grouped(1000) == "1,000")
         #expect(NumberText.grouped(1234567) == "1,234,567")
+        #expect(NumberText.grouped(100_000) == "100,000")
+        #expect(NumberText.grouped(-1234) == "-1,234")
+        #expect(NumberText.grouped(-999) == "-999")
+        #expect(NumberText.grouped(Int.min) == "-9,223,372,036,854,775,808")
         #expect(NumberText.duration(0.3124) == "312 ms")
         #expect(NumberText.duration(1.44) == "1.4 s")
     }

@@ -1,5 +1,5 @@
 import InfinilistCore
-import InfinilistLoader
+@testable import InfinilistLoader
 import Testing
 
 @Suite struct DemoSourceTests {
@@ -65,5 +65,16 @@ import Testing
         let page = try await DemoSource(items: 0, latency: .zero).fetchPage(PageKey(page: 1))
         #expect(page.items.isEmpty)
         #expect(page.isLast)
+    }
+}
+
+/// The demo's dates, written digit by digit: UTC, zero-padded, before 1970 too.
+@Suite struct ISO8601TextTests {
+    @Test func datesAreWrittenAsUTC() {
+        #expect(ISO8601Text.utc(epochSeconds: 0) == "1970-01-01T00:00:00Z")
+        #expect(ISO8601Text.utc(epochSeconds: 1_795_255_200) == "2026-11-21T10:00:00Z")
+        #expect(ISO8601Text.utc(epochSeconds: -1) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601Text.utc(epochSeconds: 951_782_400 + 3_723) == "2000-02-29T01:02:03Z")
+        #expect(ISO8601Text.utc(epochSeconds: 253_402_300_799) == "9999-12-31T23:59:59Z")
     }
 }

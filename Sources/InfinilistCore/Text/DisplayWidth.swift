@@ -65,11 +65,34 @@ public enum DisplayWidth {
     /// The width of text that is all printable ASCII (numbers, names, most titles and every
     /// header): a column a byte, measured without walking grapheme clusters, which costs tens of
     /// instructions a character. Nil for anything else, controls included.
-    static func printableASCIIWidth(_ text: some StringProtocol) -> Int? {
-        let isPrintable = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        } ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    public static func printableASCIIWidth(_ text: some StringProtocol) -> Int? {
+        let isPrintable = text.utf8.withContiguousStorageIfAvailable(isPrintableASCII)
+            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         return isPrintable ? text.utf8.count : nil
+    }
+
+    /// Eight bytes at a time: printable ASCII bytes are 0x20...0x7E, so a word is all printable
+    /// when no byte has its top bit set, none is below 0x20 and none is 0x7F.
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            // A byte below 0x20 borrows when 0x20 is taken from it; 0x7F becomes 0x80 when 1 is
+            // added; either sets the byte's top bit, as a byte of 0x80 or more has it already.
+            let below = (word &- ones &* 0x20) & ~word
+            let delete = (word &+ ones) & ~word
+            if (word | below | delete) & high != 0 { return false }
+            offset += 8
+        }
+        while offset < raw.count {
+            let byte = raw[offset]
+            if byte < 0x20 || byte >= 0x7F { return false }
+            offset += 1
+        }
+        return true
     }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {

@@ -7,17 +7,41 @@ enum ISO8601Text {
         let days = floorDiv(epochSeconds, 86_400)
         let secondsOfDay = epochSeconds - days * 86_400
         let (year, month, day) = DateValue.civil(daysSinceEpoch: Int(days))
-        return "\(pad(Int64(year), 4))-\(pad(Int64(month), 2))-\(pad(Int64(day), 2))T"
-            + "\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))Z"
+        // Digits into one buffer: the demo dates every item it makes, one a ↓ while scrolling.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        if year < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(Int64(year).magnitude, digits: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(UInt64(month), digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(UInt64(day), digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        append(UInt64(secondsOfDay / 3600), digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(UInt64(secondsOfDay / 60 % 60), digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(UInt64(secondsOfDay % 60), digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `value` in decimal, zero-padded to at least `digits` digits.
+    private static func append(_ value: UInt64, digits: Int, to bytes: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        var count = 1
+        while count < digits || value / divisor >= 10 {
+            divisor *= 10
+            count += 1
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
