@@ -66,6 +66,7 @@ struct FrameWriter {
     /// the pane's cells that differ written, as curses did), widened over the rows whose gutter
     /// alone changed.
     private static func shift(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
+        if let scroll = RowShift.sharedMove(from: old, to: new) { return scroll.widened(from: old, to: new) }
         let whole = RowShift.find(from: old, to: new)
         // Whole rows moving nearly all the list (no pane beside it): nothing longer to look for.
         if let whole, whole.bottom - whole.top >= min(old.count, new.count) - 4 { return whole.widened(from: old, to: new) }

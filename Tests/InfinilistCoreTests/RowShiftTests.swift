@@ -130,4 +130,24 @@ import Testing
             }
         }
     }
+
+    /// A scroll by one row of rows kept between frames (the same storage): found without
+    /// comparing text, up or down; rows equal but built anew, or a move of two rows, are left
+    /// to `find`.
+    @Test func aScrollOfKeptRowsIsFoundByStorage() {
+        let kept = (0..<40).map { FrameRow([Span("  "), Span("item \($0)")]) }
+        let status = FrameRow([Span("status")], fill: .status)
+        let old = Array(kept[0..<20]) + [status]
+        let down = Array(kept[1..<21]) + [status]
+        #expect(RowShift.sharedMove(from: old, to: down) == RowShift(top: 0, bottom: 19, by: 1))
+        let up = Array(kept[0..<1]) + Array(kept[0..<19]) + [status]
+        #expect(RowShift.sharedMove(from: old, to: up) == RowShift(top: 1, bottom: 20, by: -1))
+        let builtAgain = down.map { FrameRow($0.spans.map { Span(String(decoding: Array($0.text.utf8), as: UTF8.self), $0.style) }, fill: $0.fill) }
+        #expect(builtAgain == down)
+        #expect(RowShift.sharedMove(from: old, to: builtAgain) == nil)
+        #expect(RowShift.find(from: old, to: builtAgain) == RowShift(top: 0, bottom: 19, by: 1))
+        let twoRows = Array(kept[2..<22]) + [status]
+        #expect(RowShift.sharedMove(from: old, to: twoRows) == nil)
+        #expect(RowShift.sharedMove(from: old, to: old) == nil, "nothing moved")
+    }
 }

@@ -60,6 +60,39 @@ public struct RowShift: Sendable, Equatable {
         return best
     }
 
+    /// The move of a scroll by one row, found by storage alone: a kept row is the very array of
+    /// spans the last frame held, so after ↓ or ↑ nearly every row of the new frame shares its
+    /// storage with the old row one place away. Nil when fewer than all but a few rows do (the
+    /// caller then compares rows with `find`). No row is compared by its text: a ↓ held down
+    /// asked `find` thirty comparisons of rows that differ, and a copy of each.
+    public static func sharedMove(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
+        let count = min(old.count, new.count) - 1
+        guard count >= minimumRows else { return nil }
+        for by in [1, -1] {
+            var best = (top: 0, bottom: 0)
+            var runStart: Int?
+            for y in max(0, -by)..<min(count, count - by) {
+                if shareStorage(new[y], old[y + by]) {
+                    let start = runStart ?? y
+                    runStart = start
+                    if y + 1 - start > best.bottom - best.top { best = (start, y + 1) }
+                } else {
+                    runStart = nil
+                }
+            }
+            if best.bottom - best.top >= count - minimumRows - 1 { return RowShift(top: best.top, bottom: best.bottom, by: by) }
+        }
+        return nil
+    }
+
+    /// The same spans' storage and the same fill: the same row, without reading its text.
+    private static func shareStorage(_ a: FrameRow, _ b: FrameRow) -> Bool {
+        guard a.fill == b.fill, !a.spans.isEmpty else { return false }
+        return a.spans.withUnsafeBufferPointer { first in
+            b.spans.withUnsafeBufferPointer { second in first.baseAddress == second.baseAddress && first.count == second.count }
+        }
+    }
+
     /// Where `row` (the new frame's row `y`) was in the old frame, nearest first.
     private static func distance(of row: FrameRow, at y: Int, in old: [FrameRow], count: Int,
                                  alike: (FrameRow, FrameRow) -> Bool) -> Int? {
