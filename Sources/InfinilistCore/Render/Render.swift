@@ -166,7 +166,12 @@ private func appendLine(_ text: String, _ style: Style, highlight: TextMatcher?,
         start = match.upperBound
         if builder.remaining == 0 { break }
     }
-    builder.append(text[start...], style)
+    // With nothing highlighted, the item's own string (a slice of it would be copied).
+    if start == text.startIndex {
+        builder.append(text, style)
+    } else {
+        builder.append(text[start...], style)
+    }
 }
 
 private func footerRow(_ state: AppState, width: Int) -> FrameRow {

@@ -38,10 +38,16 @@ struct RowBuilder {
             add(shown, style)
             return
         }
-        let clipped = DisplayWidth.clip(TerminalText.sanitize(String(text)), to: remaining)
+        let safe = TerminalText.sanitize(String(text))
+        let clipped = DisplayWidth.clip(safe, to: remaining)
         guard !clipped.text.isEmpty else { return }
         remaining -= clipped.width
-        add(clipped.text, style)
+        // Text shown whole is the string itself, not copied again from a slice of it.
+        if clipped.text.endIndex == safe.endIndex {
+            add(safe, style)
+        } else {
+            add(clipped.text, style)
+        }
     }
 
     /// The next text starts a span of its own, even in the last one's style.

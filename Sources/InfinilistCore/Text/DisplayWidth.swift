@@ -23,6 +23,9 @@ public enum DisplayWidth {
         // CJK ideographs and Hangul syllables, most of the text of the languages that use them:
         // all wide, none a mark, known without looking up their properties.
         if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return 2 }
+        // The letters of alphabets with no marks among them (Greek and Cyrillic, the Hebrew,
+        // Arabic, Devanagari and Thai letters): one column, known without their properties.
+        for range in plainLetters where range.contains(v) { return 1 }
         if isZeroWidth(scalar) { return 0 }
         // Below U+1100 (Hangul Jamo, the first wide block; the first emoji shown as such is
         // U+231A) nothing is wide: Greek, Cyrillic, Hebrew, Arabic, Thai, Devanagari and the
@@ -124,6 +127,12 @@ public enum DisplayWidth {
         }
         return false
     }
+
+    /// Ranges of letters, none a mark, a format character or wide (`DisplayWidthFastPathTests`
+    /// checks each against the rule).
+    private static let plainLetters: [ClosedRange<UInt32>] = [
+        0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x0620...0x064A, 0x0905...0x0939, 0x0E01...0x0E30,
+    ]
 
     /// East Asian Wide (W) and Fullwidth (F) blocks, from Unicode's EastAsianWidth.txt.
     static let wideRanges: [ClosedRange<UInt32>] = [

@@ -45,13 +45,20 @@ public enum TerminalText {
     }
 
     private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (offset, byte) in bytes.enumerated() {
+        let count = bytes.count
+        var offset = 0
+        while offset < count {
+            let byte = bytes[offset]
+            offset += 1
             if byte < 0x80 {
                 if byte < 0x20 || byte == 0x7F { return true }
                 continue
             }
-            let second = offset + 1 < bytes.count ? bytes[offset + 1] : 0
-            let third = offset + 2 < bytes.count ? bytes[offset + 2] : 0
+            // Only these lead bytes start an escaped character: the rest of the text's bytes
+            // (every byte of Cyrillic, Greek or CJK text) are passed over by this one test.
+            guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF else { continue }
+            let second = offset < count ? bytes[offset] : 0
+            let third = offset + 1 < count ? bytes[offset + 1] : 0
             switch (byte, second) {
             // C1 controls; U+061C
             case (0xC2, 0x80...0x9F), (0xD8, 0x9C):
