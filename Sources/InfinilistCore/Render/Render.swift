@@ -79,8 +79,12 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
     let kept = state.store.withItem(at: storeRow) { item in
         // With nothing marked, the item is not copied to be asked about.
         let gutter = Gutter(pointer: pointer, marked: !state.marks.isEmpty && state.marks.isMarked(copy item, row: storeRow))
-        let body = state.rowBodies.body(storeRow: storeRow, item: item, generation: generation, now: state.wallClock) {
-            itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
+        let body: RowBodyCache.Body
+        if let kept = state.rowBodies.kept(storeRow: storeRow, item: item, generation: generation, now: state.wallClock) {
+            body = kept
+        } else {
+            body = itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
+            state.rowBodies.keep(body, storeRow: storeRow, item: copy item, generation: generation)
         }
         // Most rows have neither pointer nor mark: their whole row was kept with the body.
         guard gutter != .plain else { return body.plainRow }

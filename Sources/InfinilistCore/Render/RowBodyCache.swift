@@ -107,19 +107,20 @@ final class RowBodyCache: Sendable {
         }
     }
 
-    /// The row of `item` (at `storeRow`) for the key numbered `generation` at `now`, built by
-    /// `build` when not kept.
-    func body(storeRow: Int, item: borrowing Item, generation: Int, now: WallClock?, build: () -> Body) -> Body {
-        let place = storeRow & (Self.capacity - 1)
-        let kept = entries.withLock { $0[place] }
-        if let kept, kept.storeRow == storeRow, kept.generation == generation, Self.same(kept.item, item),
-           Self.holds(kept.body, at: now) {
-            return kept.body
-        }
-        let body = build()
-        let entry = Entry(storeRow: storeRow, item: copy item, generation: generation, body: body)
-        entries.withLock { $0[place] = entry }
-        return body
+    /// The row of `item` (at `storeRow`) for the key numbered `generation` at `now`, if it was
+    /// kept; else `keep` it once built. (Two calls, not one taking a closure that builds it: a
+    /// closure holding the item copied it on every look-up, thirty a frame.)
+    func kept(storeRow: Int, item: borrowing Item, generation: Int, now: WallClock?) -> Body? {
+        let kept = entries.withLock { $0[storeRow & (Self.capacity - 1)] }
+        guard let kept, kept.storeRow == storeRow, kept.generation == generation, Self.same(kept.item, item),
+              Self.holds(kept.body, at: now) else { return nil }
+        return kept.body
+    }
+
+    /// Keeps `body`, the row of `item` at `storeRow` laid out for the key numbered `generation`.
+    func keep(_ body: Body, storeRow: Int, item: Item, generation: Int) {
+        let entry = Entry(storeRow: storeRow, item: item, generation: generation, body: body)
+        entries.withLock { $0[storeRow & (Self.capacity - 1)] = entry }
     }
 
     /// Whether a row laid out earlier still reads the same at `now`.
