@@ -71,4 +71,26 @@ struct ScreenWriterTests {
         #expect(screen[27].hasPrefix("  \(Self.title(29))"))
         #expect(screen[28].hasPrefix("> \(Self.title(30))"))
     }
+
+    /// A pane of five rows (four of the list): moving the cursor leaves one pointer, and
+    /// scrolling leaves each row as a repaint draws it. (A move declared by storage with no
+    /// rows in it once left the old pointer's cell on such a screen.)
+    @Test func aShortScreenKeepsOnePointerWhileMovingAndScrolling() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let (data, list) = try listFile()
+        defer { withExtendedLifetime(data) {} }
+        let tmux = try TmuxSession(arguments: ["--format", "{title}", list], columns: 60, rows: 5)
+        defer { tmux.close() }
+        _ = try await atRow(tmux, 1)
+        for row in 2...9 {
+            try tmux.send("Down")
+            let screen = try await atRow(tmux, row)
+            let pointers = screen.dropLast().filter { $0.hasPrefix(">") }
+            #expect(pointers.count == 1, "row \(row): \(screen)")
+            let top = max(1, row - 3)
+            for (y, line) in screen.dropLast().enumerated() {
+                #expect(line.hasPrefix((top + y == row ? "> " : "  ") + Self.title(top + y)), "row \(row), line \(y): \(screen)")
+            }
+        }
+    }
 }

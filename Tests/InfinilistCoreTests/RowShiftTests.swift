@@ -150,4 +150,24 @@ import Testing
         #expect(RowShift.sharedMove(from: old, to: twoRows) == nil)
         #expect(RowShift.sharedMove(from: old, to: old) == nil, "nothing moved")
     }
+
+    /// On a screen of a few rows, a move by storage is a move of at least `minimumRows` rows
+    /// that share it, or none: a frame compared with itself, or with rows that share nothing,
+    /// moves nothing (a review found an empty move declared on five rows, which left the
+    /// pointer's old cell on the screen).
+    @Test func aShortScreenMovesNothingByStorageUnlessEnoughRowsShareIt() {
+        let kept = (0..<12).map { FrameRow([Span("  "), Span("item \($0)")]) }
+        let status = FrameRow([Span("status")], fill: .status)
+        for rows in 1...10 {
+            let old = Array(kept[0..<(rows - 1)]) + [status]
+            #expect(RowShift.sharedMove(from: old, to: old) == nil, "\(rows) rows, nothing moved")
+            let fresh = (0..<(rows - 1)).map { FrameRow([Span("  "), Span("other \($0)")]) } + [status]
+            #expect(RowShift.sharedMove(from: old, to: fresh) == nil, "\(rows) rows, nothing shared")
+            let down = Array(kept[1..<rows]) + [status]
+            if let move = RowShift.sharedMove(from: old, to: down) {
+                #expect(move.bottom - move.top >= RowShift.minimumRows, "\(rows) rows: \(move)")
+                for y in move.top..<move.bottom { #expect(down[y] == old[y + move.by]) }
+            }
+        }
+    }
 }

@@ -62,8 +62,8 @@ public struct RowShift: Sendable, Equatable {
 
     /// The move of a scroll by one row, found by storage alone: a kept row is the very array of
     /// spans the last frame held, so after ↓ or ↑ nearly every row of the new frame shares its
-    /// storage with the old row one place away. Nil when fewer than all but a few rows do (the
-    /// caller then compares rows with `find`). No row is compared by its text: a ↓ held down
+    /// storage with the old row one place away. Nil when fewer than all but a few rows do, or
+    /// fewer than `minimumRows` (the caller then compares rows with `find`). No row is compared by its text: a ↓ held down
     /// asked `find` thirty comparisons of rows that differ, and a copy of each.
     public static func sharedMove(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
         let count = min(old.count, new.count) - 1
@@ -80,7 +80,11 @@ public struct RowShift: Sendable, Equatable {
                     runStart = nil
                 }
             }
-            if best.bottom - best.top >= count - minimumRows - 1 { return RowShift(top: best.top, bottom: best.bottom, by: by) }
+            // All but a few rows, and never fewer than a move is worth (a short screen's
+            // threshold would otherwise be none at all).
+            if best.bottom - best.top >= max(minimumRows, count - minimumRows - 1) {
+                return RowShift(top: best.top, bottom: best.bottom, by: by)
+            }
         }
         return nil
     }
