@@ -76,7 +76,7 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
                      table: (ColumnLayout, ColumnFit)?) -> FrameRow {
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
     let pointer = visibleRow == state.viewport.cursor
-    let kept = state.store.withItem(at: storeRow) { item in
+    let row = state.store.withItem(at: storeRow) { item in
         // With nothing marked, the item is not copied to be asked about.
         let gutter = Gutter(pointer: pointer, marked: !state.marks.isEmpty && state.marks.isMarked(copy item, row: storeRow))
         let body: RowBodyCache.Body
@@ -93,7 +93,7 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
         builder.append(laidOut: body.spans, columns: body.columns)
         return builder.row
     }
-    if let kept { return kept }
+    if let row { return row }
     var builder = RowBuilder(width: width)
     Gutter(pointer: pointer, marked: state.marks.isMarked(nil, row: storeRow)).append(to: &builder)
     placeholder(state, storeRow: storeRow, into: &builder)

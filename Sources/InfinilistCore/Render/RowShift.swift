@@ -63,8 +63,10 @@ public struct RowShift: Sendable, Equatable {
     /// The move of a scroll by one row, found by storage alone: a kept row is the very array of
     /// spans the last frame held, so after ↓ or ↑ nearly every row of the new frame shares its
     /// storage with the old row one place away. Nil when fewer than all but a few rows do, or
-    /// fewer than `minimumRows` (the caller then compares rows with `find`). No row is compared by its text: a ↓ held down
-    /// asked `find` thirty comparisons of rows that differ, and a copy of each.
+    /// fewer than `minimumRows` (the caller then compares rows with `find`). No row is compared
+    /// by its text: a ↓ held down asked `find` thirty comparisons of rows that differ, and a
+    /// copy of each. Both frames are alive while they are compared, so a shared address is a
+    /// shared array, never one freed and another made in its place.
     public static func sharedMove(from old: [FrameRow], to new: [FrameRow]) -> RowShift? {
         let count = min(old.count, new.count) - 1
         guard count >= minimumRows else { return nil }

@@ -166,9 +166,9 @@ public struct PageStore: Sendable {
         return offset < items.count ? items[offset] : nil
     }
 
-    /// `body` applied to the item at a row, borrowed where it is stored: the render asks for
-    /// thirty a frame, and a copy retains and releases each of the item's strings. Nil where
-    /// `item(at:)` is nil.
+    /// `body` applied to the item at a row, lent rather than returned: the render asks for
+    /// thirty a frame, and each item returned was copied again by its callers (each copy retains
+    /// and releases the item's strings). Nil where `item(at:)` is nil.
     public func withItem<Result>(at row: Int, _ body: (borrowing Item) -> Result) -> Result? {
         guard let index = slotIndex(containing: row), let items = slots[index].items else { return nil }
         let offset = row - slots[index].firstRow
