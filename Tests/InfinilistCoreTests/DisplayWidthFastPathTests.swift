@@ -61,4 +61,40 @@ import Testing
         #expect(DisplayWidth.printableASCIIWidth("the ~ and the space: 0123456789") == 31)
         #expect(DisplayWidth.printableASCIIWidth("") == 0)
     }
+
+    /// Text of one-column scalars is measured from its bytes: each such scalar must be one column
+    /// by the rule, escape nothing, and be a character of its own between letters.
+    @Test func singleColumnScalarsAreOneColumnEscapeNothingAndStandAlone() {
+        var found = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar))
+            guard let width = DisplayWidth.singleColumnWidth(text) else { continue }
+            found += 1
+            let between = "a" + text + "b"
+            if width != 1 || Self.plainRule(scalar) != 1 || TerminalText.sanitize(text) != text
+                || between.count != 3 || DisplayWidth.singleColumnWidth(between) != 3 {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)) is not a plain one-column character")
+            }
+        }
+        #expect(found > 1_500)
+        for escaped in ["\u{85}", "\u{2028}", "\u{202E}", "\u{2060}", "\u{200D}", "e\u{301}", "\t"] {
+            #expect(DisplayWidth.singleColumnWidth(escaped) == nil, "\(escaped.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// Clipping such text cuts after as many characters as there are columns.
+    @Test func singleColumnTextIsClippedByCharacters() {
+        let text = "naïve · café – 1…2 ↓ ─ ⠋ ±"
+        for width in 0...(text.count + 1) {
+            let clipped = DisplayWidth.clip(text, to: width)
+            #expect(clipped.text == text.prefix(width))
+            #expect(clipped.width == min(width, text.count))
+        }
+        #expect(DisplayWidth.of(text) == text.count)
+        var builder = RowBuilder(width: 9)
+        builder.append(text)
+        #expect(builder.row.spans.map(\.text) == ["naïve · c"])
+        #expect(builder.remaining == 0)
+    }
 }

@@ -32,7 +32,9 @@ struct RowBuilder {
         guard remaining > 0, !text.isEmpty else { return }
         // Printable ASCII has nothing to escape and a column a byte: the common case, measured
         // by its length (a frame appends hundreds of pieces: gutters, pads, numbers, words).
-        if let width = DisplayWidth.printableASCIIWidth(text) {
+        // Text of other one-column characters (`·`, `…`, accented letters) is measured from its
+        // bytes too: both are a character a column, so the first `remaining` characters fit.
+        if let width = DisplayWidth.printableASCIIWidth(text) ?? DisplayWidth.singleColumnWidth(text) {
             let shown = width <= remaining ? text[...] : text.prefix(remaining)
             remaining -= min(width, remaining)
             add(shown, style)
@@ -42,12 +44,9 @@ struct RowBuilder {
         let clipped = DisplayWidth.clip(safe, to: remaining)
         guard !clipped.text.isEmpty else { return }
         remaining -= clipped.width
-        // Text shown whole is the string itself, not copied again from a slice of it.
-        if clipped.text.endIndex == safe.endIndex {
-            add(safe, style)
-        } else {
-            add(clipped.text, style)
-        }
+        // Shown whole, the slice becomes the string itself again (`String(_:)` of a whole
+        // slice copies nothing).
+        add(clipped.text, style)
     }
 
     /// The next text starts a span of its own, even in the last one's style.
@@ -89,13 +88,16 @@ struct RowBuilder {
         appendBlanks(column - used, style)
     }
 
-    /// Blanks for the usual pads (a status line, a table's gaps), cut from one string: building
-    /// them a space at a time cost a status line 15,000 instructions a frame.
-    private static let blanks = String(repeating: " ", count: 256)
+    /// Blanks for the usual pads (a status line, a table's gaps): a string for each count, made
+    /// once. Building them a space at a time cost a status line 15,000 instructions a frame; cut
+    /// from one long string, each pad was a copy. Now a pad is the kept string, and the same
+    /// pad in the next frame is the same storage, which the screen compares by pointer.
+    /// Made from bytes: `String(repeating:count:)` appends a character at a time, 10 million
+    /// instructions for these 33,000 blanks.
+    private static let blankRuns = (0...256).map { String(decoding: [UInt8](repeating: 0x20, count: $0), as: UTF8.self) }
 
     private mutating func appendBlanks(_ count: Int, _ style: Style) {
         guard count > 0 else { return }
-        guard count <= Self.blanks.utf8.count else { return append(String(repeating: " ", count: count), style) }
-        append(Self.blanks[..<Self.blanks.utf8.index(Self.blanks.startIndex, offsetBy: count)], style)
+        append(count < Self.blankRuns.count ? Self.blankRuns[count] : String(repeating: " ", count: count), style)
     }
 }

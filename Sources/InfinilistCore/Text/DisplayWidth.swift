@@ -36,7 +36,7 @@ public enum DisplayWidth {
 
     /// Columns a string occupies.
     public static func of(_ text: String) -> Int {
-        if let ascii = printableASCIIWidth(text) { return ascii }
+        if let simple = printableASCIIWidth(text) ?? singleColumnWidth(text) { return simple }
         // A cluster's width is the sum of its scalars': summed without finding the clusters.
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
@@ -51,8 +51,19 @@ public enum DisplayWidth {
             let end = text.utf8.index(text.utf8.startIndex, offsetBy: max(0, width))
             return (text[..<end], max(0, width))
         }
-        // Text that fits whole needs no cluster boundaries: most cells and status parts.
-        let whole = of(text)
+        // A column a scalar, and each scalar a character of its own: cut after `width` scalars.
+        if let simple = singleColumnWidth(text) {
+            guard simple > width else { return (text[...], simple) }
+            let end = text.unicodeScalars.index(text.startIndex, offsetBy: max(0, width))
+            return (text[..<end], max(0, width))
+        }
+        // Text that fits whole needs no cluster boundaries; text that does not is measured only
+        // until it is too wide (a long title is clipped at a screen's width, not measured whole).
+        var whole = 0
+        for scalar in text.unicodeScalars {
+            whole += of(scalar)
+            if whole > width { break }
+        }
         if whole <= width { return (text[...], whole) }
         var used = 0
         var end = text.startIndex
@@ -67,7 +78,10 @@ public enum DisplayWidth {
 
     /// The width of text that is all printable ASCII (numbers, names, most titles and every
     /// header): a column a byte, measured without walking grapheme clusters, which costs tens of
-    /// instructions a character. Nil for anything else, controls included.
+    /// instructions a character. Nil for anything else, controls included. Inlinable, so the
+    /// screen's writer (another module) runs it specialised for `String`: as a generic it cost
+    /// the writer 4,000 instructions a ↓.
+    @inlinable
     public static func printableASCIIWidth(_ text: some StringProtocol) -> Int? {
         let isPrintable = text.utf8.withContiguousStorageIfAvailable(isPrintableASCII)
             ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
@@ -76,7 +90,8 @@ public enum DisplayWidth {
 
     /// Eight bytes at a time: printable ASCII bytes are 0x20...0x7E, so a word is all printable
     /// when no byte has its top bit set, none is below 0x20 and none is 0x7F.
-    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
         var offset = 0
         while offset + 8 <= raw.count {
@@ -96,6 +111,57 @@ public enum DisplayWidth {
             offset += 1
         }
         return true
+    }
+
+    /// The width of text whose every scalar is one column, escapes nothing and joins no other
+    /// into a character: printable ASCII, Latin-1's signs and letters and Latin Extended
+    /// (U+00A0–U+02FF), general punctuation (`–`, `…`, `·` is Latin-1), arrows, mathematical
+    /// operators, box drawing and braille (the spinner). Every status line and clipped cell holds
+    /// some of these, as does most European text: measured from the bytes, with no Unicode
+    /// property looked up. Nil for anything else (`DisplayWidthFastPathTests` checks every scalar).
+    public static func singleColumnWidth(_ text: some StringProtocol) -> Int? {
+        if let width = text.utf8.withContiguousStorageIfAvailable(singleColumnWidth) { return width }
+        return Array(text.utf8).withUnsafeBufferPointer(singleColumnWidth)
+    }
+
+    private static func singleColumnWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var scalars = 0
+        var offset = 0
+        while offset < bytes.count {
+            let lead = bytes[offset]
+            let second = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+            switch lead {
+            case 0x20...0x7E:
+                offset += 1
+            // U+00A0–U+02FF (C2 80–9F are C1 controls)
+            case 0xC2 where second >= 0xA0, 0xC3...0xCB:
+                offset += 2
+            case 0xE2:
+                let third = offset + 2 < bytes.count ? bytes[offset + 2] : 0
+                guard isSingleColumn(second, third) else { return nil }
+                offset += 3
+            default:
+                return nil
+            }
+            scalars += 1
+        }
+        return scalars
+    }
+
+    /// Three-byte scalars led by E2 that are one column each, by their second and third bytes.
+    private static func isSingleColumn(_ second: UInt8, _ third: UInt8) -> Bool {
+        guard third & 0xC0 == 0x80 else { return false }
+        switch second {
+        // U+2010–U+2027 and U+2030–U+203F (not the line separators and bidi controls between)
+        case 0x80: return (0x90...0xA7).contains(third) || third >= 0xB0
+        // U+2040–U+205E (not the invisible operators from U+2060)
+        case 0x81: return third <= 0x9E
+        // arrows U+2190–U+21FF, mathematical operators U+2200–U+22FF, box drawing U+2500–U+257F,
+        // braille U+2800–U+28FF
+        case 0x86: return third >= 0x90
+        case 0x87...0x8B, 0x94, 0x95, 0xA0...0xA3: return true
+        default: return false
+        }
     }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
