@@ -70,8 +70,8 @@ enum ScreenCells {
     static func columns(of spans: ArraySlice<Span>, limit: Int, scratch: inout [ScreenCell]) -> Int? {
         var columns = 0
         for span in spans {
-            if isPrintableASCII(span.text) {
-                columns += span.text.utf8.count
+            if let width = DisplayWidth.printableASCIIWidth(span.text) {
+                columns += width
                 guard columns <= limit else { return nil }
                 continue
             }
@@ -80,10 +80,6 @@ enum ScreenCells {
             columns += scratch.count
         }
         return columns
-    }
-
-    private static func isPrintableASCII(_ text: String) -> Bool {
-        DisplayWidth.printableASCIIWidth(text) != nil
     }
 
     /// Whether `span` starts with a character of no width (a combining mark, a joiner): it joins
@@ -95,13 +91,18 @@ enum ScreenCells {
 
     /// Pads `cells` with blanks in `style` to `limit` cells.
     static func pad(_ cells: inout [ScreenCell], to limit: Int, _ style: Style) {
-        if cells.count < limit { cells += repeatElement(.blank(style), count: limit - cells.count) }
+        guard cells.count < limit else { return }
+        let blank = ScreenCell.blank(style)
+        cells.reserveCapacity(limit)
+        // A loop: `+= repeatElement(…)` went through the generic copy of a sequence, 45
+        // instructions a cell (a row scrolled in is compared with a hundred blanks).
+        for _ in cells.count..<limit { cells.append(blank) }
     }
 
     /// False when the span did not fit whole.
     private static func append(_ span: Span, limit: Int, to cells: inout [ScreenCell]) -> Bool {
         // Printable ASCII, most of what rows hold: a cell a byte.
-        if isPrintableASCII(span.text) {
+        if DisplayWidth.printableASCIIWidth(span.text) != nil {
             for byte in span.text.utf8 {
                 guard cells.count < limit else { return false }
                 cells.append(ScreenCell(scalar: Unicode.Scalar(byte), width: 1, style: span.style))

@@ -170,12 +170,8 @@ private func appendLine(_ text: String, _ style: Style, highlight: TextMatcher?,
         start = match.upperBound
         if builder.remaining == 0 { break }
     }
-    // With nothing highlighted, the item's own string (a slice of it would be copied).
-    if start == text.startIndex {
-        builder.append(text, style)
-    } else {
-        builder.append(text[start...], style)
-    }
+    // With nothing highlighted, the whole slice: it becomes the item's own string again.
+    builder.append(text[start...], style)
 }
 
 private func footerRow(_ state: AppState, width: Int) -> FrameRow {
