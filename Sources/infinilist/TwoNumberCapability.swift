@@ -1,5 +1,6 @@
 import CNCursesW
 import Glibc
+import InfinilistCore
 
 /// A terminfo string that takes two numbers: `cup` (row, column) and `csr` (top, bottom row).
 /// Nearly every terminal's is ANSI's pattern, `ESC [ %i%p1%d ; %p2%d` and one final byte (`H`,
@@ -23,9 +24,9 @@ struct TwoNumberCapability {
         guard let ansiFinal else { return out += Self.bytes(shim_tiparm2(text, Int32(first), Int32(second))) }
         out.append(0x1B)
         out.append(UInt8(ascii: "["))
-        Self.appendDecimal(first + 1, to: &out)
+        DecimalBytes.append(UInt64(clamping: first + 1), to: &out)
         out.append(UInt8(ascii: ";"))
-        Self.appendDecimal(second + 1, to: &out)
+        DecimalBytes.append(UInt64(clamping: second + 1), to: &out)
         out.append(ansiFinal)
     }
 
@@ -52,16 +53,5 @@ struct TwoNumberCapability {
             count += 1
         }
         return count
-    }
-
-    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        var divisor = 1
-        while divisor * 10 <= value { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 }

@@ -77,8 +77,7 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
     let pointer = visibleRow == state.viewport.cursor
     let row = state.store.withItem(at: storeRow) { item in
-        // With nothing marked, the item is not copied to be asked about.
-        let gutter = Gutter(pointer: pointer, marked: !state.marks.isEmpty && state.marks.isMarked(copy item, row: storeRow))
+        let gutter = Gutter(pointer: pointer, marked: state.marks.isMarked(item, row: storeRow))
         let body: RowBodyCache.Body
         if let kept = state.rowBodies.kept(storeRow: storeRow, item: item, generation: generation, now: state.wallClock) {
             body = kept

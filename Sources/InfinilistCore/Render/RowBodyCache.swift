@@ -46,8 +46,8 @@ final class RowBodyCache: Sendable {
         }
     }
 
-    /// A class, so that looking an entry up retains one reference instead of copying the item's,
-    /// the key's and the body's references one by one (thirty rows a frame).
+    /// A class, so that looking an entry up retains one reference instead of copying the item's
+    /// and the body's one by one (thirty rows a frame).
     private final class Entry: Sendable {
         let storeRow: Int
         let item: Item
@@ -63,8 +63,8 @@ final class RowBodyCache: Sendable {
         }
     }
 
-    /// Rows kept: a few screens' worth. A row's place is its store row modulo this (no hashing:
-    /// thirty look-ups a frame); a row 512 away takes the place over.
+    /// Rows kept: a few screens' worth. A power of two: a row's place is its store row's low
+    /// bits (no hashing: thirty look-ups a frame); a row 512 away takes the place over.
     static let capacity = 512
 
     private let entries = Mutex<[Entry?]>(Array(repeating: nil, count: RowBodyCache.capacity))

@@ -71,21 +71,11 @@ public struct RowShift: Sendable, Equatable {
         let count = min(old.count, new.count) - 1
         guard count >= minimumRows else { return nil }
         for by in [1, -1] {
-            var best = (top: 0, bottom: 0)
-            var runStart: Int?
-            for y in max(0, -by)..<min(count, count - by) {
-                if shareStorage(new[y], old[y + by]) {
-                    let start = runStart ?? y
-                    runStart = start
-                    if y + 1 - start > best.bottom - best.top { best = (start, y + 1) }
-                } else {
-                    runStart = nil
-                }
-            }
-            // All but a few rows, and never fewer than a move is worth (a short screen's
-            // threshold would otherwise be none at all).
-            if best.bottom - best.top >= max(minimumRows, count - minimumRows - 1) {
-                return RowShift(top: best.top, bottom: best.bottom, by: by)
+            // All but a few rows; `longestBlock` refuses fewer than a move is worth (a short
+            // screen's "all but a few" would otherwise be none at all).
+            if let block = longestBlock(by: by, from: old, to: new, count: count, alike: shareStorage),
+               block.bottom - block.top >= count - minimumRows - 1 {
+                return block
             }
         }
         return nil

@@ -40,6 +40,13 @@ public struct Marks: Sendable, Equatable {
         // Asked for every row of every frame: with nothing marked, nothing is hashed.
         guard !entries.isEmpty else { return false }
         guard let item else { return rows.contains(row) }
+        return isMarked(item, row: row)
+    }
+
+    /// Whether the row of an item lent by the store (`PageStore.withItem`) shows as marked: the
+    /// render asks for every row, without copying the item to ask.
+    public func isMarked(_ item: borrowing Item, row: Int) -> Bool {
+        guard !entries.isEmpty else { return false }
         return entries[Self.key(for: item, row: row)] != nil
     }
 

@@ -161,9 +161,7 @@ public struct PageStore: Sendable {
     /// The item at a row, or nil when the row is out of range, its page is not in memory, or it
     /// is a gap row.
     public func item(at row: Int) -> Item? {
-        guard let index = slotIndex(containing: row), let items = slots[index].items else { return nil }
-        let offset = row - slots[index].firstRow
-        return offset < items.count ? items[offset] : nil
+        withItem(at: row) { copy $0 }
     }
 
     /// `body` applied to the item at a row, lent rather than returned: the render asks for

@@ -23,14 +23,15 @@ public enum DisplayWidth {
         // CJK ideographs and Hangul syllables, most of the text of the languages that use them:
         // all wide, none a mark, known without looking up their properties.
         if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return 2 }
-        // The letters of alphabets with no marks among them (Greek and Cyrillic, the Hebrew,
-        // Arabic, Devanagari and Thai letters): one column, known without their properties.
-        for range in plainLetters where range.contains(v) { return 1 }
-        if isZeroWidth(scalar) { return 0 }
         // Below U+1100 (Hangul Jamo, the first wide block; the first emoji shown as such is
-        // U+231A) nothing is wide: Greek, Cyrillic, Hebrew, Arabic, Thai, Devanagari and the
-        // rest are measured without the search of the wide ranges.
-        if v < 0x1100 { return 1 }
+        // U+231A) nothing is wide: no search of the wide ranges. The letters of alphabets with
+        // no marks among them (Greek and Cyrillic, the Hebrew, Arabic, Devanagari and Thai
+        // letters) are known to be one column without their properties.
+        if v < 0x1100 {
+            for range in plainLetters where range.contains(v) { return 1 }
+            return isZeroWidth(scalar) ? 0 : 1
+        }
+        if isZeroWidth(scalar) { return 0 }
         return isWide(scalar) ? 2 : 1
     }
 

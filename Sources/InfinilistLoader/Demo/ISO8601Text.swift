@@ -11,34 +11,21 @@ enum ISO8601Text {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         if year < 0 { bytes.append(UInt8(ascii: "-")) }
-        append(Int64(year).magnitude, digits: 4, to: &bytes)
+        DecimalBytes.append(Int64(year).magnitude, minimumDigits: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        append(UInt64(month), digits: 2, to: &bytes)
+        DecimalBytes.append(UInt64(month), minimumDigits: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        append(UInt64(day), digits: 2, to: &bytes)
+        DecimalBytes.append(UInt64(day), minimumDigits: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        append(UInt64(secondsOfDay / 3600), digits: 2, to: &bytes)
+        DecimalBytes.append(UInt64(secondsOfDay / 3600), minimumDigits: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        append(UInt64(secondsOfDay / 60 % 60), digits: 2, to: &bytes)
+        DecimalBytes.append(UInt64(secondsOfDay / 60 % 60), minimumDigits: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        append(UInt64(secondsOfDay % 60), digits: 2, to: &bytes)
+        DecimalBytes.append(UInt64(secondsOfDay % 60), minimumDigits: 2, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `value` in decimal, zero-padded to at least `digits` digits.
-    private static func append(_ value: UInt64, digits: Int, to bytes: inout [UInt8]) {
-        var divisor: UInt64 = 1
-        var count = 1
-        while count < digits || value / divisor >= 10 {
-            divisor *= 10
-            count += 1
-        }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
-    }
 
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
