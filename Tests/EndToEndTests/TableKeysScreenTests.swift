@@ -101,8 +101,9 @@ struct TableKeysScreenTests {
         #expect(try await tmux.waitForExit() == 0)
     }
 
-    /// Rows whose titles are Thai or Devanagari (combining marks, spacing vowel signs) put the
-    /// next column in the same cell of tmux's own grid as ASCII rows, on the first paint, after
+    /// Rows whose titles are Thai or Devanagari (combining marks, spacing vowel signs), start with
+    /// Arabic prepended marks or hold the rainbow flag put the next column in the same cell of
+    /// tmux's own grid as ASCII rows, on the first paint, after
     /// rows are partly rewritten (the cursor moves) and after a resize. tmux's copy mode finds
     /// where each name is in its grid, whatever the program believes.
     @Test func thaiAndDevanagariRowsAreAlignedInTmuxsGrid() async throws {
@@ -111,14 +112,17 @@ struct TableKeysScreenTests {
         let titles = [
             "plain ascii title", "วิธีเขียนโปรแกรมให้อ่านง่ายขึ้น", "डेटाबेस इंडेक्स कैसे काम करते हैं",
             "ภาษาไทยกับการตัดคำในเทอร์มินัล", "हिंदी में प्रोग्रामिंग सीखने के पाँच तरीके", "น้ำตำลึงขึ้นที่นี่ ฯลฯ",
+            // Prepended concatenation marks (format characters drawn as one column each) and a
+            // flag whose base is an emoji of text presentation (one column, not two).
+            "\u{600}\u{601} prepended marks", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308} pride flag",
         ]
         // Names as long as the header "author", so the copy cursor lands on the same column.
-        let names = ["alpha1", "bravo2", "charl3", "delta4", "echo55", "foxtr6"]
+        let names = ["alpha1", "bravo2", "charl3", "delta4", "echo55", "foxtr6", "golf77", "hotel8"]
         let lines = zip(titles, names).map { #"{"title": "\#($0)", "author": "\#($1)", "score": 1}"# }
         try (lines.joined(separator: "\n") + "\n").write(to: directory.file("items.jsonl"), atomically: true, encoding: .utf8)
         let tmux = try TmuxSession(arguments: [directory.file("items.jsonl").path], columns: 80, rows: 12)
         defer { tmux.close() }
-        try await tmux.waitFor("the table") { $0.first?.hasPrefix("  title") == true && $0.contains { $0.contains("foxtr6") } }
+        try await tmux.waitFor("the table") { $0.first?.hasPrefix("  title") == true && $0.contains { $0.contains("hotel8") } }
         func columns() throws -> [String: Int] {
             var found: [String: Int] = [:]
             for word in ["author"] + names {

@@ -5,8 +5,9 @@ import Testing
 /// for in the wide ranges, a binary search of them): for every scalar, it must give what the
 /// plain rule gives, the rule written out here as it reads in the comments.
 @Suite struct DisplayWidthFastPathTests {
-    /// Zero for controls, combining and enclosing marks, format characters and Hangul's medial
-    /// vowels and final consonants (Latin's soft hyphen is one); two for emoji presentation (but regional indicators) and the
+    /// Zero for controls, combining and enclosing marks, format characters (but the prepended
+    /// concatenation marks) and Hangul's medial vowels and final consonants (Latin's soft hyphen
+    /// is one); two for emoji presentation (but regional indicators) and the
     /// East Asian wide ranges; one for the rest.
     private static func plainRule(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
@@ -15,8 +16,10 @@ import Testing
         // included, as glibc counts it.
         if v < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: if (0x1160...0x11FF).contains(v) { return 0 }
+        case .nonspacingMark, .enclosingMark: return 0
+        case .format where ![0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2,
+                             0x110BD, 0x110CD].contains(v): return 0
+        default: if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
         }
         if (0x1F1E6...0x1F1FF).contains(v) { return 1 }
         if scalar.properties.isEmojiPresentation { return 2 }

@@ -32,7 +32,7 @@ import Testing
           Thumbs up 👍🏽 for accessible de…  प्रिया             609       164         19m
           🚀 Launch day: we shipped v2.0!    dev-null          842        80         22m
           Straßenbrücken im Härtetest: Übe…  jürgen.müller     511       134         25m
-          🏳️‍🌈 Pride month reading list      محمد              504       207         28m
+          🏳️‍🌈 Pride month reading list       محمد              504       207         28m
           東京の地下鉄で見つけた最適化アル…  Zoë Østergaard    431        84         32m
          infinilist · demo                                           row 1/50 · 300 ms
         """)

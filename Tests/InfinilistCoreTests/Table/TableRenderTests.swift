@@ -69,7 +69,7 @@ import Testing
         #expect(frame(state) == """
           title                                  author      score  comments  created_at
         > 한글 폰트 렌더링의 숨은 비밀           김민준        812        33          2m
-          🏳️‍🌈 Pride month reading list          ana             7         0         48m
+          🏳️‍🌈 Pride month reading list           ana             7         0         48m
           混合テキスト mixed with English, 한…   佐藤さくら     45       249          9h
           Où est passé le café ? Enquête à Mon…  zoë             0         2          3d
           — end · 4 items · end —
