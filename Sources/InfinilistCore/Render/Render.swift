@@ -76,27 +76,37 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
                      table: (ColumnLayout, ColumnFit)?) -> FrameRow {
     let storeRow = state.storeRow(at: visibleRow) ?? visibleRow
     let pointer = visibleRow == state.viewport.cursor
-    let row = state.store.withItem(at: storeRow) { item in
-        let gutter = Gutter(pointer: pointer, marked: state.marks.isMarked(item, row: storeRow))
-        let body: RowBodyCache.Body
-        if let kept = state.rowBodies.kept(storeRow: storeRow, item: item, generation: generation, now: state.wallClock) {
-            body = kept
-        } else {
-            body = itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
-            state.rowBodies.keep(body, storeRow: storeRow, item: copy item, generation: generation)
-        }
-        // Most rows have neither pointer nor mark: their whole row was kept with the body.
-        guard gutter != .plain else { return body.plainRow }
+    guard let found = rowBody(state, storeRow: storeRow, highlight: highlight, generation: generation, width: width, table: table) else {
         var builder = RowBuilder(width: width)
-        gutter.append(to: &builder)
-        builder.append(laidOut: body.spans, columns: body.columns)
+        Gutter(pointer: pointer, marked: state.marks.isMarked(nil, row: storeRow)).append(to: &builder)
+        placeholder(state, storeRow: storeRow, into: &builder)
         return builder.row
     }
-    if let row { return row }
+    let gutter = Gutter(pointer: pointer, marked: found.marked)
+    // Most rows have neither pointer nor mark: their whole row was kept with the body.
+    guard gutter != .plain else { return found.body.plainRow }
     var builder = RowBuilder(width: width)
-    Gutter(pointer: pointer, marked: state.marks.isMarked(nil, row: storeRow)).append(to: &builder)
-    placeholder(state, storeRow: storeRow, into: &builder)
+    gutter.append(to: &builder)
+    builder.append(laidOut: found.body.spans, columns: found.body.columns)
     return builder.row
+}
+
+/// The row body of the item at `storeRow`, kept or laid out now (and kept), and whether the item
+/// is marked; nil where its page is not in memory or its row is empty. A kept row is found by the
+/// item's place: the item is read only to lay its row out, or to ask the marks about it when
+/// something is marked.
+private func rowBody(_ state: AppState, storeRow: Int, highlight: TextMatcher?, generation: Int, width: Int,
+                     table: (ColumnLayout, ColumnFit)?) -> (body: RowBodyCache.Body, marked: Bool)? {
+    guard let place = state.store.place(of: storeRow) else { return nil }
+    if let kept = state.rowBodies.kept(storeRow: storeRow, place: place, generation: generation, now: state.wallClock) {
+        let marked = !state.marks.isEmpty && state.store.withItem(at: storeRow) { state.marks.isMarked($0, row: storeRow) } == true
+        return (kept, marked)
+    }
+    return state.store.withItem(at: storeRow) { item in
+        let body = itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
+        state.rowBodies.keep(body, storeRow: storeRow, place: place, generation: generation)
+        return (body, state.marks.isMarked(item, row: storeRow))
+    }
 }
 
 /// The two columns before an item row's text: the cursor's pointer, then the mark.

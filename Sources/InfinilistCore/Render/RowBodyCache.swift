@@ -6,9 +6,10 @@ import Synchronization
 /// has built before: measuring display widths and clipping cells is most of a row's cost.
 ///
 /// A memo, not state: a frame is the same with or without it. Entries are found by the item's
-/// row in the store and checked against the item itself (the same item shares its strings'
-/// storage, so the check is a few pointer comparisons), so rows that shift (new items put above
-/// a followed list) or a page loaded again are laid out anew, never shown stale. Ages of dates
+/// row in the store and checked against the item's place (`ItemPlace`: its page's stamp, new
+/// whenever the page's items change, and its offset), so rows that shift (new items put above a
+/// followed list) or a page loaded again are laid out anew, never shown stale; a kept row is
+/// found without reading its item, and an entry holds no item alive. Ages of dates
 /// change with the clock: an entry says until when its text holds. Held in a lock because the
 /// state that owns it is `Sendable`; only the event loop's thread renders. The table's header
 /// row and its columns' fit are kept the same way.
@@ -50,14 +51,14 @@ final class RowBodyCache: Sendable {
     /// and the body's one by one (thirty rows a frame).
     private final class Entry: Sendable {
         let storeRow: Int
-        let item: Item
+        let place: ItemPlace
         /// The number of the key it was laid out for (`generation(of:)`).
         let generation: Int
         let body: Body
 
-        init(storeRow: Int, item: Item, generation: Int, body: Body) {
+        init(storeRow: Int, place: ItemPlace, generation: Int, body: Body) {
             self.storeRow = storeRow
-            self.item = item
+            self.place = place
             self.generation = generation
             self.body = body
         }
@@ -107,19 +108,19 @@ final class RowBodyCache: Sendable {
         }
     }
 
-    /// The row of `item` (at `storeRow`) for the key numbered `generation` at `now`, if it was
-    /// kept; else `keep` it once built. (Two calls, not one taking a closure that builds it: a
-    /// closure holding the item copied it on every look-up, thirty a frame.)
-    func kept(storeRow: Int, item: borrowing Item, generation: Int, now: WallClock?) -> Body? {
+    /// The row of the item at `place` (shown at `storeRow`) for the key numbered `generation` at
+    /// `now`, if it was kept; else `keep` it once built.
+    func kept(storeRow: Int, place: ItemPlace, generation: Int, now: WallClock?) -> Body? {
         let kept = entries.withLock { $0[storeRow & (Self.capacity - 1)] }
-        guard let kept, kept.storeRow == storeRow, kept.generation == generation, Self.same(kept.item, item),
+        guard let kept, kept.storeRow == storeRow, kept.place == place, kept.generation == generation,
               Self.holds(kept.body, at: now) else { return nil }
         return kept.body
     }
 
-    /// Keeps `body`, the row of `item` at `storeRow` laid out for the key numbered `generation`.
-    func keep(_ body: Body, storeRow: Int, item: Item, generation: Int) {
-        let entry = Entry(storeRow: storeRow, item: item, generation: generation, body: body)
+    /// Keeps `body`, the row of the item at `place` (shown at `storeRow`) laid out for the key
+    /// numbered `generation`.
+    func keep(_ body: Body, storeRow: Int, place: ItemPlace, generation: Int) {
+        let entry = Entry(storeRow: storeRow, place: place, generation: generation, body: body)
         entries.withLock { $0[storeRow & (Self.capacity - 1)] = entry }
     }
 
@@ -130,10 +131,4 @@ final class RowBodyCache: Sendable {
         return now.seconds >= laidOutAt.seconds && now.seconds < changesAt && now.utcOffset == laidOutAt.utcOffset
     }
 
-    /// The same item, byte for byte (an item equal only by Unicode equivalence could be
-    /// highlighted differently by a byte-wise search). The bytes first: a pointer comparison
-    /// for the same item, and a different one fails there without normalising any text.
-    private static func same(_ kept: borrowing Item, _ item: borrowing Item) -> Bool {
-        TextBytes.equal(kept.json, item.json) && TextBytes.equal(kept.text, item.text) && kept == item
-    }
 }

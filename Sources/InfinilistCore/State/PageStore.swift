@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The loaded items, held page by page.
 ///
 /// Rows are addressed by their global position in the list. Pages are kept as slots so that the
@@ -20,7 +22,9 @@ public struct PageStore: Sendable {
         let count: Int
         /// The rows' items; nil when the page is dropped. A nil element is a row the page no
         /// longer fills (it came back shorter, or without that item).
-        var items: [Item?]?
+        var items: [Item?]? { didSet { stamp = PageStore.newStamp() } }
+        /// A number no slot's items had before, new whenever `items` changes (`ItemPlace`).
+        var stamp = PageStore.newStamp()
         /// Each row's item identity as it first arrived, kept when the page is dropped: what
         /// tells a poll's new items from those the list holds, and how a page of new items is
         /// filled again by identity. Empty for a gap row, and in a list that is never polled.
@@ -32,6 +36,9 @@ public struct PageStore: Sendable {
     }
 
     var slots: [Slot] = []
+    private static let stamps = Atomic<Int>(0)
+
+    static func newStamp() -> Int { stamps.add(1, ordering: .relaxed).newValue }
     /// How many slots come before the list's own pages (new items and gaps).
     var topCount = 0
     /// Where each of those is in `slots`, by page number.
@@ -164,6 +171,13 @@ public struct PageStore: Sendable {
         withItem(at: row) { copy $0 }
     }
 
+    /// Where the item at a row is, for telling whether a row laid out before is still this
+    /// item's without looking at the item; nil where its page is not in memory.
+    public func place(of row: Int) -> ItemPlace? {
+        guard let index = slotIndex(containing: row), slots[index].items != nil else { return nil }
+        return ItemPlace(stamp: slots[index].stamp, offset: row - slots[index].firstRow)
+    }
+
     /// `body` applied to the item at a row, lent rather than returned: the render asks for
     /// thirty a frame, and each item returned was copied again by its callers (each copy retains
     /// and releases the item's strings). Nil where `item(at:)` is nil.
@@ -225,4 +239,13 @@ public struct PageStore: Sendable {
     static func present(_ items: [Item?]) -> Int {
         items.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
+}
+
+/// An item's place in the store, true only while the item is there: its page's stamp (new
+/// whenever the page's items change: they arrive, are dropped, come back, are reshaped) and its
+/// offset in the page. A row laid out for a place is the row of the item at that place now, known
+/// without reading the item (the render asks for thirty rows a frame; `RowBodyCache`).
+public struct ItemPlace: Equatable, Sendable {
+    let stamp: Int
+    let offset: Int
 }

@@ -65,6 +65,21 @@ import Testing
         }
     }
 
+    /// A page dropped (the memory budget) and fetched again shows what the server says now: its
+    /// rows are laid out anew, never the rows kept for the items it held before. Rows are found
+    /// by their item's place, whose stamp is new whenever a page's items change.
+    @Test func aPageFetchedAgainShowsItsNewItemsNotTheKeptOnes() {
+        let titles = { (word: String) in (0..<4).map { #"{"id":\#($0),"title":"\#(word) \#($0)"}"# } }
+        var state = tableState(titles("before"), columns: .lines, size: Size(rows: 8, columns: 60))
+        #expect(render(state).text.contains("before 2"))
+        state.store.drop(page: 0)
+        state.store.refill(page: 0, with: jsonItems(titles("after")))
+        let drawn = render(state)
+        #expect(drawn.text.contains("after 2"))
+        #expect(!drawn.text.contains("before"))
+        #expect(drawn == fresh(state))
+    }
+
     @Test func anAgeHoldsUntilItsChange() {
         let now = TableFixtures.now.seconds
         let dates = [now - 5, now - 59, now - 61, now - 3599, now - 3601, now - 86_399, now - 86_401,
