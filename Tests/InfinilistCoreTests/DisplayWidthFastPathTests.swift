@@ -100,4 +100,14 @@ import Testing
         #expect(builder.row.spans.map(\.text) == ["naïve · c"])
         #expect(builder.remaining == 0)
     }
+
+    /// A width asked up to a limit is the whole width, or nil when it is more.
+    @Test func aWidthUpToALimitIsTheWidthOrNil() {
+        for text in ["", "plain", "naïve · café", "混合テキスト mixed", "e\u{301}e\u{301}", "🏳️‍🌈 flag", "\u{600}\u{601} x"] {
+            let whole = DisplayWidth.of(text)
+            for limit in 0...(whole + 2) {
+                #expect(DisplayWidth.of(text, ifAtMost: limit) == (whole <= limit ? whole : nil), "\(text) up to \(limit)")
+            }
+        }
+    }
 }

@@ -61,17 +61,17 @@ func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now:
 func appendCell(_ text: String, _ style: Style, width: Int, rightAligned: Bool,
                 matches: [Range<String.Index>], into builder: inout RowBuilder) {
     guard width > 0 else { return }
-    // Measured whole by summing its scalars (cheap); only a cell that does not fit is walked
-    // by grapheme clusters, once, to cut it before the `…`.
-    let whole = DisplayWidth.of(text)
-    let ellipsis = whole > width
-    var (shown, used) = (text[...], whole)
+    // Measured by summing its scalars until it is too wide (cheap); only a cell that does not
+    // fit is walked by grapheme clusters, once, to cut it before the `…`.
+    let whole = DisplayWidth.of(text, ifAtMost: width)
+    let ellipsis = whole == nil
+    var (shown, used) = (text[...], whole ?? width)
     if ellipsis {
         let cut = DisplayWidth.clip(text, to: width - 1)
         shown = cut.text
         used = cut.width + 1
     }
-    if rightAligned, used < width { builder.append(String(repeating: " ", count: width - used), .normal) }
+    if rightAligned, used < width { builder.pad(toColumn: builder.used + width - used) }
     var start = shown.startIndex
     for match in matches where match.lowerBound >= start && match.lowerBound < shown.endIndex {
         let upper = min(match.upperBound, shown.endIndex)

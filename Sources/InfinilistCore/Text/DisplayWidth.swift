@@ -44,6 +44,24 @@ public enum DisplayWidth {
         return width
     }
 
+    /// The columns `text` occupies when they are at most `limit`, else nil: measured only until
+    /// it is too wide (a long title is clipped at a cell's or a screen's width, not measured
+    /// whole).
+    public static func of(_ text: String, ifAtMost limit: Int) -> Int? {
+        if let simple = printableASCIIWidth(text) ?? singleColumnWidth(text) { return simple <= limit ? simple : nil }
+        return scalarWidth(of: text, ifAtMost: limit)
+    }
+
+    /// `of(_:ifAtMost:)` without its short cuts, scalar by scalar.
+    private static func scalarWidth(of text: String, ifAtMost limit: Int) -> Int? {
+        var width = 0
+        for scalar in text.unicodeScalars {
+            width += of(scalar)
+            if width > limit { return nil }
+        }
+        return width
+    }
+
     /// The longest prefix of `text` that fits in `width` columns, and the columns it takes.
     /// A wide character that would straddle the edge is left out, never cut in half.
     public static func clip(_ text: String, to width: Int) -> (text: Substring, width: Int) {
@@ -58,14 +76,8 @@ public enum DisplayWidth {
             let end = text.unicodeScalars.index(text.startIndex, offsetBy: max(0, width))
             return (text[..<end], max(0, width))
         }
-        // Text that fits whole needs no cluster boundaries; text that does not is measured only
-        // until it is too wide (a long title is clipped at a screen's width, not measured whole).
-        var whole = 0
-        for scalar in text.unicodeScalars {
-            whole += of(scalar)
-            if whole > width { break }
-        }
-        if whole <= width { return (text[...], whole) }
+        // Text that fits whole needs no cluster boundaries.
+        if let whole = scalarWidth(of: text, ifAtMost: width) { return (text[...], whole) }
         var used = 0
         var end = text.startIndex
         for index in text.indices {
