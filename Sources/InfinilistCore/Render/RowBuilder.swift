@@ -89,11 +89,9 @@ struct RowBuilder {
     }
 
     /// Blanks for the usual pads (a status line, a table's gaps): a string for each count, made
-    /// once. Building them a space at a time cost a status line 15,000 instructions a frame; cut
-    /// from one long string, each pad was a copy. Now a pad is the kept string, and the same
-    /// pad in the next frame is the same storage, which the screen compares by pointer.
-    /// Made from bytes: `String(repeating:count:)` appends a character at a time, 10 million
-    /// instructions for these 33,000 blanks.
+    /// once from bytes (`String(repeating:count:)` would take 10 million instructions for these
+    /// 33,000 blanks). A pad is then a kept string, not a copy cut from a longer one, and the
+    /// same pad in the next frame is the same storage, which the screen compares by pointer.
     private static let blankRuns = (0...256).map { String(decoding: [UInt8](repeating: 0x20, count: $0), as: UTF8.self) }
 
     private mutating func appendBlanks(_ count: Int, _ style: Style) {

@@ -36,6 +36,8 @@ public struct PageStore: Sendable {
     }
 
     var slots: [Slot] = []
+    /// Stamps are counted for every store at once, so no two pages' items ever share one (a
+    /// state and a copy of it that changed apart included).
     private static let stamps = Atomic<Int>(0)
 
     static func newStamp() -> Int { stamps.add(1, ordering: .relaxed).newValue }
