@@ -47,8 +47,8 @@ final class RowBodyCache: Sendable {
         }
     }
 
-    /// A class, so that looking an entry up retains one reference instead of copying the item's
-    /// and the body's one by one (thirty rows a frame).
+    /// A class, so that looking an entry up retains one reference instead of copying its fields
+    /// one by one (thirty rows a frame).
     private final class Entry: Sendable {
         let storeRow: Int
         let place: ItemPlace

@@ -37,11 +37,8 @@ public enum DisplayWidth {
 
     /// Columns a string occupies.
     public static func of(_ text: String) -> Int {
-        if let simple = printableASCIIWidth(text) ?? singleColumnWidth(text) { return simple }
-        // A cluster's width is the sum of its scalars': summed without finding the clusters.
-        var width = 0
-        for scalar in text.unicodeScalars { width += of(scalar) }
-        return width
+        // Never nil: no text is wider than `Int.max`.
+        of(text, ifAtMost: .max) ?? .max
     }
 
     /// The columns `text` occupies when they are at most `limit`, else nil: measured only until
@@ -52,7 +49,8 @@ public enum DisplayWidth {
         return scalarWidth(of: text, ifAtMost: limit)
     }
 
-    /// `of(_:ifAtMost:)` without its short cuts, scalar by scalar.
+    /// `of(_:ifAtMost:)` without its short cuts, scalar by scalar: a cluster's width is the sum
+    /// of its scalars', so the clusters need not be found.
     private static func scalarWidth(of text: String, ifAtMost limit: Int) -> Int? {
         var width = 0
         for scalar in text.unicodeScalars {
