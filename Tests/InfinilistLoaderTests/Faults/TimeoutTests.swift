@@ -27,10 +27,12 @@ import Testing
     @Test func aBodyThatDripsForeverTimesOut() async throws {
         try await withFaultServer { server in
             let clock = TestClock()
-            let messages = try await loaderMessages(url: "\(server.base)/drip", options: .faults(clock: clock, retries: 1, timeout: .milliseconds(400)))
+            // 2 s: the body never ends, so any timeout ends it; 0.4 s once ran out on a loaded
+            // machine (every test at once on two cores) before the server had logged the request.
+            let messages = try await loaderMessages(url: "\(server.base)/drip", options: .faults(clock: clock, retries: 1, timeout: .seconds(2)))
             let failure = try #require(messages.last?.failed)
             #expect(failure.message.hasPrefix("no complete answer from 127.0.0.1:"))
-            #expect(failure.message.hasSuffix("within the --timeout of 0.4 s (gave up after 1 retry)"))
+            #expect(failure.message.hasSuffix("within the --timeout of 2 s (gave up after 1 retry)"))
             #expect(server.log.count("/drip") >= 1)
         }
     }
