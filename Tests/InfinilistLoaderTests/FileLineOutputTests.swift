@@ -49,7 +49,7 @@ private struct FailingAfterFirstPage: PageSource {
         return PageResponse(url: "test", body: .array(items), items: items)
     }
     func page(from response: PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
-        let items = response.items.map { value in Item(json: value.compactJSON, text: value.objectValue?["title"]?.scalarText ?? "") }
+        let items = response.items.values.map { value in Item(json: value.compactJSON, text: value.objectValue?["title"]?.scalarText ?? "") }
         let continuation = FetchedPage.Continuation.next(key.advanced(by: items.count))
         walk.advance(past: key.index, to: continuation)
         return FetchedPage(items: items, continuation: continuation)

@@ -32,19 +32,50 @@ import Testing
 
     /// A `--cursor` (or `--next`) path the user points into the items is read in the answer: the
     /// pager frees the items' trees only after the style has read what follows (decision 82).
-    @Test func aCursorPathIntoTheItemsStillFindsTheCursor() async throws {
+    /// With row text (a screen) and without (a dump, whose items are kept as compact JSON unless
+    /// a path reads inside them: decision 88).
+    @Test(arguments: [true, false])
+    func aCursorPathIntoTheItemsStillFindsTheCursor(rowText: Bool) async throws {
         try await withTestServer { base, _ in
             var options = SourceOptions()
             options.cursorPath = "items[19].id"
+            options.rowText = rowText
             let source = try HTTPSource(url: base + "/list?page=1&after={cursor}", options: options)
             var walk = source.startWalk()
             let key = try #require(walk.key(for: 0))
             let response = try await source.fetch(key)
             #expect(response.body[try JSONPath(parsing: "items")]?.arrayValue?.count == 20)
+            #expect(response.items.compactJSON(at: 0) == nil)
             let page = source.page(from: response, key: key, kind: .next, walk: &walk)
             #expect(page.items.count == 20)
             #expect(page.next?.cursor == "20")
             await source.close()
+        }
+    }
+
+    /// A dump's items are kept as compact JSON, the document holding `[]` in their place, and
+    /// give the rows a screen's trees give, a duplicate dropped by its detected id included.
+    @Test func aDumpKeepsItsItemsAsCompactJSON() async throws {
+        try await withTestServer { base, _ in
+            var rows: [[[String]]] = []
+            for rowText in [true, false] {
+                var options = SourceOptions()
+                options.rowText = rowText
+                let source = try HTTPSource(url: base + "/moving?page={page}", options: options)
+                var walk = source.startWalk()
+                var pages: [[String]] = []
+                for index in 0..<2 {
+                    let key = try #require(walk.key(for: index))
+                    let response = try await source.fetch(key)
+                    #expect((response.items.compactJSON(at: 0) != nil) == !rowText)
+                    #expect(response.body.arrayValue?.isEmpty == !rowText)
+                    pages.append(source.page(from: response, key: key, kind: .next, walk: &walk).items.map(\.json))
+                }
+                rows.append(pages)
+                await source.close()
+            }
+            #expect(rows[1].map(\.count) == [4, 3])   // id 4 came back on page 2
+            #expect(rows[0] == rows[1])
         }
     }
 

@@ -4,11 +4,14 @@ public struct ItemsFound: Sendable, Equatable {
     public let items: [JSONValue]
     /// `(root)` or the path used, in `JSONPath` syntax.
     public let path: String
+    /// Where the array is in the document; nil when the items were not read from one.
+    public let location: JSONPath?
 
     /// For sources that find items by other means (tests, the demo source).
-    public init(items: [JSONValue], path: String) {
+    public init(items: [JSONValue], path: String, location: JSONPath? = nil) {
         self.items = items
         self.path = path
+        self.location = location
     }
 }
 
@@ -30,14 +33,14 @@ public enum ItemLocator {
     public static func items(in root: JSONValue, at path: JSONPath?) -> ItemsFound? {
         if let path {
             guard let items = root[path]?.arrayValue else { return nil }
-            return ItemsFound(items: items, path: path.description)
+            return ItemsFound(items: items, path: path.description, location: path)
         }
         return autodetect(in: root)
     }
 
     private static func autodetect(in root: JSONValue) -> ItemsFound? {
         if let items = root.arrayValue {
-            return ItemsFound(items: items, path: "(root)")
+            return ItemsFound(items: items, path: "(root)", location: JSONPath([]))
         }
         guard let members = root.objectValue else { return nil }
 
@@ -80,6 +83,7 @@ public enum ItemLocator {
     }
 
     private static func found(_ items: [JSONValue], _ components: [JSONPath.Component]) -> ItemsFound {
-        ItemsFound(items: items, path: JSONPath(components).description)
+        let location = JSONPath(components)
+        return ItemsFound(items: items, path: location.description, location: location)
     }
 }

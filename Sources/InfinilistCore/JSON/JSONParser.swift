@@ -58,6 +58,9 @@ struct ByteParser {
         var isObject: Bool
         var valueStart: Int
         var keyStart: Int
+        /// For an array kept as compact JSON: its place in `compacted`, where its elements go
+        /// instead of `values`.
+        var compactedSlot: Int? = nil
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -66,6 +69,10 @@ struct ByteParser {
     var pos = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
+    /// Which arrays keep their elements as compact JSON (`JSONParser+Compacting.swift`).
+    var compaction: ArrayCompaction?
+    /// Those arrays met so far: where each is, and its elements.
+    var compacted: [CompactedArray] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -101,7 +108,8 @@ struct ByteParser {
                     pos += 1
                     value = .array([])
                 } else {
-                    frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count))
+                    let slot = compaction == nil ? nil : compactedSlot(frames: frames, keys: keys, values: values)
+                    frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count, compactedSlot: slot))
                     continue parsing
                 }
             case UInt8(ascii: "{"):
@@ -135,7 +143,11 @@ struct ByteParser {
 
             // A value is complete: add it to its container, closing every container that ends here.
             while let frame = frames.last {
-                values.append(value)
+                if let slot = frame.compactedSlot {
+                    compacted[slot].items.append(value)   // its tree goes now
+                } else {
+                    values.append(value)
+                }
                 skipWhitespace()
                 guard pos < end else { throw endOfInput() }
                 let byte = bytes[pos]
@@ -152,7 +164,12 @@ struct ByteParser {
                     keys.removeSubrange(frame.keyStart...)
                 } else {
                     guard byte == UInt8(ascii: "]") else { throw unexpected(at: pos, expected: "',' or ']'") }
-                    value = .array(Array(values[frame.valueStart...]))
+                    if let slot = frame.compactedSlot {
+                        compacted[slot].items.releaseUnusedCapacity()
+                        value = CompactedDocument.placeholder(slot)
+                    } else {
+                        value = .array(Array(values[frame.valueStart...]))
+                    }
                 }
                 pos += 1
                 values.removeSubrange(frame.valueStart...)

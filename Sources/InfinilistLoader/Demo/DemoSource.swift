@@ -53,12 +53,12 @@ public struct DemoSource: PageSource {
 
     /// Every item is new and the feed's length is known: the end is where the items run out.
     public func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
-        let items = response.items.map(shape.item(from:))
+        let items = response.items.values.map(shape.item(from:))
         let isLast = itemCount.map { key.offset + items.count >= $0 } ?? false
         let continuation: FetchedPage.Continuation = isLast ? .end(EndReason("end of demo feed")) : .next(key.advanced(by: items.count))
         if !walk.rereads(key.index, kind: kind) { walk.advance(past: key.index, to: continuation) }
         var page = FetchedPage(items: items, continuation: continuation, total: itemCount)
-        if shape.keepsValues { page.values = response.items }
+        if shape.keepsValues { page.values = response.items.values }
         return page
     }
 

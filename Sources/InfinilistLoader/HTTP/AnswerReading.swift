@@ -1,38 +1,74 @@
 import InfinilistCore
 
-/// How a decoded answer yields its items: the array of a REST list, or the connection of a
-/// GraphQL answer (whose errors arrive with HTTP 200 and are read here too). `--items PATH` names
-/// the array, or the connection.
+/// How a successful answer's bytes yield its document and items: the array of a REST list, or the
+/// connection of a GraphQL answer (whose errors arrive with HTTP 200 and are read here too).
+/// `--items PATH` names the array, or the connection.
 enum AnswerReading: Sendable {
     /// The array at `--items PATH`, or the one `ItemLocator` finds (an empty page when the API
-    /// leaves it out).
-    case list(itemsPath: JSONPath?)
+    /// leaves it out); `compacting` keeps it as compact JSON while it is parsed.
+    case list(itemsPath: JSONPath?, compacting: Bool)
     /// The Relay connection at `--items PATH`, or the one `GraphQLConnections` finds under `data`.
     case graphQL(connectionPath: JSONPath?)
 
-    struct Found {
-        let items: [JSONValue]
+    struct Read {
+        /// The document, without the items where they are kept as compact JSON.
+        let document: JSONValue
+        let items: PageItems
         /// Where they were read, for `-v`.
         let place: String
         /// A page that loaded but is not whole: shown to the user.
         var warning: String?
     }
 
-    func items(in json: JSONValue, label: String, body: HTTPBody) throws(PageLoadError) -> Found {
+    /// The answer in `body`. A list's items array is kept as compact JSON while it is parsed
+    /// when `compacting`, so the page is never held as trees (decision 88), unless a path in
+    /// `pinned` (`--cursor`, `--next`) reads inside it: the document then keeps it as values.
+    func read(_ body: HTTPBody, label: String, pinned: [JSONPath]) throws(PageLoadError) -> Read {
         switch self {
-        case .list(let itemsPath):
+        case .list(let itemsPath, let compacting):
+            let json: JSONValue
+            if compacting {
+                var parsed = try Self.parse(body, label: label) { bytes throws(JSONParseError) in
+                    try JSONParser.parse(bytes, compacting: itemsPath.map(ArrayCompaction.at) ?? .itemCandidates)
+                }
+                try APIErrorBody.check(parsed.skeleton, label: label, body: body)
+                if let located = ItemLocator.items(in: parsed.skeleton, at: itemsPath), let location = located.location,
+                   !pinned.contains(where: { $0.components.starts(with: location.components) || location.components.starts(with: $0.components) }),
+                   let items = parsed.takeItems(at: location) {
+                    return Read(document: parsed.materialized(), items: PageItems(compact: items), place: located.path)
+                }
+                json = parsed.materialized()
+            } else {
+                json = try Self.parse(body, label: label) { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+                try APIErrorBody.check(json, label: label, body: body)
+            }
             guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
                 throw PageLoadError(.noItems, HTTPSource.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
             }
-            return Found(items: found.items, place: found.path)
+            return Read(document: json, items: PageItems(found.items), place: found.path)
         case .graphQL(let connectionPath):
+            let json = try Self.parse(body, label: label) { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
+            try APIErrorBody.check(json, label: label, body: body)
             let host = WebOrigin(body.url)?.displayHost ?? "the server"
             switch GraphQLAnswer.read(json, chosen: connectionPath, label: label, host: host) {
             case .success(let read):
-                return Found(items: read.connection.items, place: read.connection.itemsPlace, warning: read.warning)
+                return Read(document: json, items: PageItems(read.connection.items), place: read.connection.itemsPlace, warning: read.warning)
             case .failure(let error):
                 throw error
             }
+        }
+    }
+
+    /// `parsing` applied to the body, its error worded for the user: which page, what arrived.
+    private static func parse<Parsed>(_ body: HTTPBody, label: String, _ parsing: ([UInt8]) throws(JSONParseError) -> Parsed) throws(PageLoadError) -> Parsed {
+        do {
+            return try parsing(body.bytes)
+        } catch {
+            throw PageLoadError(
+                .notJSON,
+                "\(label) is not JSON (HTTP \(body.status), \(OneLine.clean(body.contentType, maxCharacters: 60)), "
+                    + "\(ByteCount.text(body.bytes.count))): \(OneLine.snippet(of: body.bytes)) (\(error.message))"
+            )
         }
     }
 }

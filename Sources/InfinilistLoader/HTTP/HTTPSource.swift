@@ -32,7 +32,9 @@ public struct HTTPSource: PageSource {
     /// Creates the HTTP client for checked settings; nothing is requested yet.
     init(_ settings: SourceConfiguration.HTTPSettings) {
         self.pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages, requests: settings.request)
-        self.reading = settings.readsGraphQL ? .graphQL(connectionPath: settings.itemsPath) : .list(itemsPath: settings.itemsPath)
+        self.reading = settings.readsGraphQL
+            ? .graphQL(connectionPath: settings.itemsPath)
+            : .list(itemsPath: settings.itemsPath, compacting: !settings.shape.needsTrees)
         self.name = SourceName.of(settings.url)
         self.proxyNote = settings.proxy.note
         self.live = LiveSession(settings.live)
@@ -100,29 +102,18 @@ public struct HTTPSource: PageSource {
             return response
         }
         if let problem = ContentEncodingCheck.problem(in: body, label: label) { throw problem }
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(body.bytes)
-        } catch {
-            throw PageLoadError(
-                .notJSON,
-                "\(label) is not JSON (HTTP \(body.status), \(OneLine.clean(body.contentType, maxCharacters: 60)), "
-                    + "\(ByteCount.text(body.bytes.count))): \(OneLine.snippet(of: body.bytes)) (\(error.message))"
-            )
-        }
-        try APIErrorBody.check(json, label: label, body: body)
-        let found = try reading.items(in: json, label: label, body: body)
+        let read = try reading.read(body, label: label, pinned: pager.style.pinnedPaths)
         let compressed = ContentEncodingCheck.decompressed(in: body.headers).map { " (\($0))" } ?? ""
-        let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(found.items.count, "item")) at \(found.place)"
+        let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)\(compressed), \(Counted.text(read.items.count, "item")) at \(read.place)"
         var response = PageResponse(
             url: body.url,
             status: body.status,
             headers: body.headers,
-            body: json,
-            items: found.items,
+            body: read.document,
+            items: read.items,
             notes: openingNotes(for: key, request: request) + [line]
         )
-        response.warning = found.warning
+        response.warning = read.warning
         return response
     }
 

@@ -26,6 +26,7 @@ struct CursorStyle: PaginationStyle {
     func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0, cursor: firstCursor) }
 
     var repeatReason: EndReason? { EndReason("cursor repeated an earlier one") }
+    var pinnedPaths: [JSONPath] { cursorPath.map { [$0] } ?? [] }
     var itemsMayShift: Bool { false }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {

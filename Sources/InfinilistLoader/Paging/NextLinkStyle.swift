@@ -24,6 +24,7 @@ struct NextLinkStyle: PaginationStyle {
     }
 
     var repeatReason: EndReason? { EndReason("next link repeated an earlier one") }
+    var pinnedPaths: [JSONPath] { nextPath.map { [$0] } ?? [] }
     var itemsMayShift: Bool { false }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {

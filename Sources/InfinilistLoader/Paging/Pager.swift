@@ -66,10 +66,11 @@ struct Pager: Sendable {
         // The answer goes now, its document with it: the items are then held only here, and each
         // item's tree is freed as its row is built.
         var values = (consume response).items
+        let wasEmpty = values.isEmpty
         let (items, kept, broughtNew) = rows(consuming: &values, paths: paths, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
         notes += styleNotes
         var decided = verdict
-        if case .next(let next) = verdict, let reason = sharedEnd(for: next, rereading: rereading, broughtNew: broughtNew, wasEmpty: values.isEmpty, walk: &walk) {
+        if case .next(let next) = verdict, let reason = sharedEnd(for: next, rereading: rereading, broughtNew: broughtNew, wasEmpty: wasEmpty, walk: &walk) {
             decided = .end(reason)
         }
         if case .end(let reason) = decided { notes.append("stopped: \(reason.text)") }
@@ -144,7 +145,7 @@ struct Pager: Sendable {
     }
 
     private func identifyingPaths(
-        of values: [JSONValue],
+        of values: PageItems,
         page index: Int,
         rereading: Bool,
         walk: inout Walk,
@@ -160,18 +161,19 @@ struct Pager: Sendable {
         }
         // An identity never drops an item; it only decides what a poll calls new.
         if walk.identity == .undecided, !values.isEmpty {
-            walk.identity = IdDetection.detect(in: values).map(IdentityChoice.field) ?? .json
+            walk.identity = (paths.duplicates ?? IdDetection.detect(in: values)).map(IdentityChoice.field) ?? .json
         }
         if case .field(let path) = walk.identity { paths.identity = path }
         return paths
     }
 
     /// The page's items as the core stores them, without duplicates, and whether any of them is
-    /// new to the list. Each item's tree is released as its row is built (`values` ends as
-    /// nulls), so the page's trees shrink while its rows grow; unless the shape keeps them for
-    /// the screen (`ItemShape.keepsValues`): then the kept items' values are returned too.
+    /// new to the list. An item is parsed only when its row needs a tree (`ItemShape.item(at:of:)`),
+    /// and a tree held by the page is released as its row is built, so the page's trees shrink
+    /// while its rows grow; unless the shape keeps them for the screen (`ItemShape.keepsValues`):
+    /// then the kept items' values are returned too.
     private func rows(
-        consuming values: inout [JSONValue],
+        consuming values: inout PageItems,
         paths: IdentifyingPaths,
         page index: Int,
         rereading: Bool,
@@ -184,15 +186,18 @@ struct Pager: Sendable {
         if shape.keepsValues { keptValues = []; keptValues?.reserveCapacity(values.count) }
         var broughtNew = false
         var seenHere: Set<String> = []
-        for position in values.indices {
-            let value = values[position]
-            values[position] = .null
-            var item = shape.item(from: value)
-            if let path = paths.identity, let id = value[path]?.scalarText {
+        for position in 0..<values.count {
+            let (built, value) = shape.item(at: position, of: &values)
+            var item = built
+            // A field of the item: from its tree when it was parsed, else from its compact JSON.
+            func field(_ path: JSONPath) -> String? {
+                (value.map { $0[path] } ?? values.member(path, at: position))?.scalarText
+            }
+            if let path = paths.identity, let id = field(path) {
                 item = Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
             }
             // `Item.id` stays what `--id` says; a detected field only decides what is a duplicate.
-            let id = paths.duplicates.flatMap { value[$0]?.scalarText }
+            let id = paths.duplicates.flatMap(field)
             // Without an id path nothing is dropped; the JSON only tells whether the page is new.
             let identity: SeenItems.Identity = paths.duplicates != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
             var dropped = false
@@ -207,7 +212,7 @@ struct Pager: Sendable {
             }
             if !dropped {
                 kept.append(item)
-                keptValues?.append(value)
+                if let value { keptValues?.append(value) }
             }
         }
         let skipped = values.count - kept.count

@@ -24,6 +24,9 @@ protocol PaginationStyle: Sendable {
     /// The key of the first request.
     func firstKey() -> PageKey
     func next(after key: PageKey, response: PageResponse) -> NextPage
+    /// Paths of fields the user named in the answer (`--cursor`, `--next`): an answer's items stay
+    /// values, not compact JSON, when one reads inside them (`AnswerReading`, decision 88).
+    var pinnedPaths: [JSONPath] { get }
     /// The total number of items the answer reports, for the status line; by default the
     /// common fields and headers (`TotalCount`).
     func total(in response: PageResponse) -> Int?
@@ -36,6 +39,8 @@ extension PaginationStyle {
     func total(in response: PageResponse) -> Int? { TotalCount.find(in: response)?.value }
 
     func predictedKey(after key: PageKey, itemCount: Int) -> PageKey? { nil }
+
+    var pinnedPaths: [JSONPath] { [] }
 
     func firstKey() -> PageKey { PageKey(page: firstPage, offset: 0) }
 

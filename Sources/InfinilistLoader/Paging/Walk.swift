@@ -83,10 +83,10 @@ public struct Walk: Sendable {
     /// Only a few digests are kept, measured from the tail, so memory stays constant. The values
     /// are hashed as they are: hashing their JSON text made a copy of the whole page first (3.2 MB
     /// for a page of 10,000 items: a dump's heap peaked at 17.7 MB, now 15.9).
-    mutating func repeatsPrevious(_ items: [JSONValue], page: Int) -> Bool {
+    mutating func repeatsPrevious(_ items: PageItems, page: Int) -> Bool {
         guard !items.isEmpty else { return false }
         var hasher = Hasher()
-        hasher.combine(items)
+        items.hash(into: &hasher)
         let digest = hasher.finalize()
         recentDigests[page] = digest
         recentDigests = recentDigests.filter { page - $0.key <= 4 }

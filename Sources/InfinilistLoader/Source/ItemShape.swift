@@ -31,7 +31,24 @@ public struct ItemShape: Sendable {
         }
     }
 
+    /// Whether a row is made from its item's parsed tree (its text, a table's values). When not
+    /// (a dump writing JSON), an HTTP answer's items are kept as compact JSON and never parsed
+    /// into trees (decision 88); when so, they are parsed once, as trees, as before: keeping them
+    /// compact would parse every item twice.
+    public var needsTrees: Bool { formatter != nil || keepsValues }
+
     public func item(from value: JSONValue) -> Item {
         makeItem(value, formatter: formatter, idPath: idPath)
+    }
+
+    /// Item `position` of `items`, with its tree when the row needed one (its text, a table's
+    /// values). A dump writing JSON needs none: its compact JSON is copied and its id read from
+    /// the bytes, and no tree of it is ever built.
+    func item(at position: Int, of items: inout PageItems) -> (item: Item, value: JSONValue?) {
+        if !needsTrees, let json = items.compactJSON(at: position) {
+            return (Item(json: json, text: "", id: idPath.flatMap { items.member($0, at: position)?.scalarText }), nil)
+        }
+        let value = items.take(position)
+        return (makeItem(value, json: items.compactJSON(at: position), formatter: formatter, idPath: idPath), value)
     }
 }

@@ -9,9 +9,12 @@ public struct PageResponse: Sendable {
     public let url: String
     public let status: Int
     public let headers: [HeaderField]
+    /// The answer's document. Where its items were kept as compact JSON (`PageItems`), their
+    /// array holds `[]` here: what the paging rules read is beside the items, or in them through
+    /// `items`.
     public let body: JSONValue
     /// The page's items as received, before de-duplication.
-    public let items: [JSONValue]
+    public let items: PageItems
     /// `--verbose` lines about the exchange (the request line), said before the paging notes.
     public var notes: [String]
     /// The transport's own word that the list ends here, whatever the paging style would say: an
@@ -28,12 +31,16 @@ public struct PageResponse: Sendable {
     /// a note about input that could not be kept); empty when every item is a value.
     public var kinds: [Item.Kind] = []
 
-    public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
+    public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: PageItems, notes: [String] = []) {
         self.url = url
         self.status = status
         self.headers = headers
         self.body = body
         self.items = items
         self.notes = notes
+    }
+
+    public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: [JSONValue], notes: [String] = []) {
+        self.init(url: url, status: status, headers: headers, body: body, items: PageItems(items), notes: notes)
     }
 }

@@ -135,8 +135,8 @@ final class StreamPages: Sendable {
     /// A stream read once forgets each page's key once it is read.
     static func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
         let items = response.kinds.count == response.items.count
-            ? zip(response.items, response.kinds).map { value, kind in kind == .value ? shape.item(from: value) : lineItem(value, kind: kind) }
-            : response.items.map(shape.item(from:))
+            ? zip(response.items.values, response.kinds).map { value, kind in kind == .value ? shape.item(from: value) : lineItem(value, kind: kind) }
+            : response.items.values.map(shape.item(from:))
         let continuation: FetchedPage.Continuation
         if let end = response.end {
             continuation = .end(end)

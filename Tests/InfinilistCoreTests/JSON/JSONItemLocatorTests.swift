@@ -83,7 +83,7 @@ import Testing
 
     @Test func explicitPath() throws {
         let doc = #"{"data":[1],"payload":{"rows":[{"a":1},{"a":2}]},"notarray":{"x":1}}"#
-        #expect(try locate(doc, "payload.rows") == ItemsFound(items: [object(["a": .number("1")]), object(["a": .number("2")])], path: "payload.rows"))
+        #expect(try locate(doc, "payload.rows") == ItemsFound(items: [object(["a": .number("1")]), object(["a": .number("2")])], path: "payload.rows", location: try JSONPath(parsing: "payload.rows")))
         #expect(try locate(doc, "notarray") == nil)
         #expect(try locate(doc, "missing") == nil)
         #expect(try locate(#"{"a.b":[true]}"#, #"["a.b"]"#)?.path == #"["a.b"]"#)

@@ -121,14 +121,21 @@ import Testing
     }
 
     @Test func idsAreOnlyGuessedWhenEveryItemHasADistinctOne() {
-        #expect(IdDetection.detect(in: [.object(["id": .number("1")]), .object(["id": .number("2")])])?.description == "id")
-        #expect(IdDetection.detect(in: [.object(["objectID": .string("a")]), .object(["objectID": .string("b")])])?.description == "objectID")
-        #expect(IdDetection.detect(in: [.object(["id": .number("1")]), .object(["id": .number("1")])]) == nil)
-        #expect(IdDetection.detect(in: [.object(["id": .number("1")]), .object(["name": .string("x")])]) == nil)
-        #expect(IdDetection.detect(in: [.object(["id": .object([:])])]) == nil)
-        #expect(IdDetection.detect(in: [.object(["name": .string("a")]), .object(["name": .string("b")])]) == nil)
-        #expect(IdDetection.detect(in: [.string("a"), .string("b")]) == nil)
-        #expect(IdDetection.detect(in: []) == nil)
+        #expect(detectedId([.object(["id": .number("1")]), .object(["id": .number("2")])])?.description == "id")
+        #expect(detectedId([.object(["objectID": .string("a")]), .object(["objectID": .string("b")])])?.description == "objectID")
+        #expect(detectedId([.object(["id": .number("1")]), .object(["id": .number("1")])]) == nil)
+        #expect(detectedId([.object(["id": .number("1")]), .object(["name": .string("x")])]) == nil)
+        #expect(detectedId([.object(["id": .object([:])])]) == nil)
+        #expect(detectedId([.object(["name": .string("a")]), .object(["name": .string("b")])]) == nil)
+        #expect(detectedId([.string("a"), .string("b")]) == nil)
+        #expect(detectedId([]) == nil)
+    }
+
+    /// What `IdDetection` finds in `values`, held as values and as compact JSON: the same.
+    private func detectedId(_ values: [JSONValue]) -> JSONPath? {
+        let found = IdDetection.detect(in: PageItems(values))
+        #expect(IdDetection.detect(in: PageItems(compact: CompactItems(values))) == found)
+        return found
     }
 
     @Test func cursorAndLinkAPIsAreNotDeduplicatedWithoutId() {

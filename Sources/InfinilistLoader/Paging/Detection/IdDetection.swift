@@ -10,13 +10,14 @@ import InfinilistCore
 enum IdDetection {
     static let candidates = ["id", "objectID", "uuid", "_id"]
 
-    static func detect(in items: [JSONValue]) -> JSONPath? {
+    static func detect(in items: PageItems) -> JSONPath? {
         guard !items.isEmpty else { return nil }
         for key in candidates {
+            let path = FieldPaths.path(key)
             var seen = Set<String>()
             seen.reserveCapacity(items.count)
-            let usable = items.allSatisfy { item in
-                guard let value = item.objectValue?[key] else { return false }
+            let usable = (0..<items.count).allSatisfy { position in
+                guard let value = items.member(path, at: position) else { return false }
                 let text: String
                 switch value {
                 case .string(let string): text = "s" + string
@@ -25,7 +26,7 @@ enum IdDetection {
                 }
                 return seen.insert(text).inserted
             }
-            if usable { return FieldPaths.path(key) }
+            if usable { return path }
         }
         return nil
     }

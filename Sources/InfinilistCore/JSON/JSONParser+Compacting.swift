@@ -1,0 +1,155 @@
+/// Which arrays of a document a parse keeps as compact JSON (`CompactItems`) instead of trees: the
+/// arrays that may hold a page's items. Which one does is decided after the parse, by
+/// `ItemLocator` on the document, so the parse keeps every array where it may look.
+public enum ArrayCompaction: Sendable, Equatable {
+    /// The array at this path only: the user's `--items PATH`.
+    case at(JSONPath)
+    /// Where `ItemLocator` looks: a root array, and arrays one or two keys below the root.
+    case itemCandidates
+}
+
+/// An array whose elements a parse kept as compact JSON, and where it was in the document.
+struct CompactedArray: Sendable {
+    var path: JSONPath
+    var items: CompactItems
+}
+
+/// A document parsed with some arrays kept as compact JSON. Each such array stands in the tree as
+/// a placeholder until it is either taken as the page's items (`takeItems(at:)`; the tree then
+/// holds `[]` there) or put back as values (`materialized()`), so the tree the paging rules read
+/// never shows a placeholder.
+///
+/// A placeholder, not `[]`, marks the place: a key written twice keeps its last value, so only a
+/// placeholder still in the tree after the parse tells that its array is the one the document
+/// means.
+public struct CompactedDocument: Sendable {
+    /// The document, with a placeholder for each array kept as compact JSON.
+    private var root: JSONValue
+    private var compacted: [CompactedArray]
+
+    init(root: JSONValue, compacted: [CompactedArray]) {
+        self.root = root
+        self.compacted = compacted
+    }
+
+    /// The tree as the parse left it, placeholders included: for `ItemLocator`, which only asks
+    /// whether a value is an array and never looks inside one.
+    public var skeleton: JSONValue { root }
+
+    /// The items of the array at `location`, when the parse kept it as compact JSON; the tree then
+    /// holds `[]` in its place.
+    public mutating func takeItems(at location: JSONPath) -> CompactItems? {
+        guard let slot = root.value(at: location).flatMap(Self.slot(of:)) else { return nil }
+        root.replace(at: location.components[...], with: .array([]))
+        let items = compacted[slot].items
+        compacted[slot].items = CompactItems()
+        return items
+    }
+
+    /// The document with every array still kept as compact JSON put back as values.
+    public func materialized() -> JSONValue {
+        var document = root
+        for (slot, array) in compacted.enumerated() where document.value(at: array.path).flatMap(Self.slot(of:)) == slot {
+            document.replace(at: array.path.components[...], with: .array((0..<array.items.count).map(array.items.value(at:))))
+        }
+        return document
+    }
+
+    /// What stands in the tree for compacted array `slot`: a number whose text no parse produces.
+    static func placeholder(_ slot: Int) -> JSONValue {
+        .array([.number("compacted \(slot)")])
+    }
+
+    static func slot(of value: JSONValue) -> Int? {
+        guard case .array(let elements) = value, elements.count == 1, case .number(let text) = elements[0],
+              text.hasPrefix("compacted ") else { return nil }
+        return Int(text.dropFirst("compacted ".count))
+    }
+}
+
+extension JSONParser {
+    /// Parses one document as `parse(_:maxDepth:)` does, keeping the arrays `compaction` names as
+    /// compact JSON: each element is parsed, written to the array's buffer and its tree freed, so
+    /// a page's items are never held as trees all at once.
+    public static func parse(
+        _ bytes: [UInt8],
+        compacting compaction: ArrayCompaction,
+        maxDepth: Int = JSONParser.defaultMaxDepth
+    ) throws(JSONParseError) -> CompactedDocument {
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<CompactedDocument, JSONParseError> in
+            var parser = ByteParser(bytes: buffer, maxDepth: maxDepth)
+            parser.compaction = compaction
+            do throws(JSONParseError) {
+                let root = try parser.parseDocument()
+                return .success(CompactedDocument(root: root, compacted: parser.compacted))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension ByteParser {
+    /// The slot in `compacted` for an array opening now, when `compaction` keeps it; nil to build
+    /// it as values. `frames` are the containers around it, `keys` and `values` the flat stacks.
+    mutating func compactedSlot(frames: [Frame], keys: [String], values: [JSONValue]) -> Int? {
+        guard let compaction, let path = Self.path(frames: frames, keys: keys, values: values, within: compaction) else { return nil }
+        compacted.append(CompactedArray(path: path, items: CompactItems(reserving: end - pos)))
+        return compacted.count - 1
+    }
+
+    /// The path of the value being parsed, when `compaction` keeps an array there.
+    private static func path(frames: [Frame], keys: [String], values: [JSONValue], within compaction: ArrayCompaction) -> JSONPath? {
+        switch compaction {
+        case .itemCandidates:
+            guard frames.count <= 2, frames.allSatisfy(\.isObject) else { return nil }
+            return JSONPath(frames.indices.map { JSONPath.Component.key(currentKey(of: $0, frames: frames, keys: keys)) })
+        case .at(let wanted):
+            guard frames.count == wanted.components.count else { return nil }
+            for (depth, component) in wanted.components.enumerated() {
+                if frames[depth].isObject {
+                    guard currentKey(of: depth, frames: frames, keys: keys) == component.key else { return nil }
+                } else {
+                    let next = depth + 1 < frames.count ? frames[depth + 1].valueStart : values.count
+                    guard let index = component.index, !frames[depth].isCompacted, next - frames[depth].valueStart == index else { return nil }
+                }
+            }
+            return wanted
+        }
+    }
+
+    /// The key of the member object `frames[depth]` is reading now: the last key it pushed.
+    private static func currentKey(of depth: Int, frames: [Frame], keys: [String]) -> String {
+        keys[(depth + 1 < frames.count ? frames[depth + 1].keyStart : keys.count) - 1]
+    }
+}
+
+extension ByteParser.Frame {
+    var isCompacted: Bool { compactedSlot != nil }
+}
+
+extension JSONValue {
+    /// Sets the value at `path` (which must exist) to `value`.
+    mutating func replace(at path: ArraySlice<JSONPath.Component>, with value: JSONValue) {
+        guard let component = path.first else {
+            self = value
+            return
+        }
+        switch self {
+        case .object(var members):
+            guard var member = members[component.key] else { return }
+            self = .null   // the members are then held once, and change in place
+            member.replace(at: path.dropFirst(), with: value)
+            members[component.key] = member
+            self = .object(members)
+        case .array(var elements):
+            guard let index = component.index, elements.indices.contains(index) else { return }
+            self = .null
+            elements[index].replace(at: path.dropFirst(), with: value)
+            self = .array(elements)
+        case .null, .bool, .number, .string:
+            return
+        }
+    }
+}
