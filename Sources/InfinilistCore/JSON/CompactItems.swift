@@ -61,6 +61,9 @@ public struct CompactItems: Sendable {
         }
     }
 
+    /// Every item parsed.
+    public var values: [JSONValue] { (0..<count).map(value(at:)) }
+
     /// Item `position` parsed. The bytes were written by `JSONWriter` from a parsed value, so they
     /// parse; `null` would only stand for a broken invariant, never for the server's data.
     public func value(at position: Int) -> JSONValue {

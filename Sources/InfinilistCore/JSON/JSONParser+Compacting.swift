@@ -46,13 +46,31 @@ public struct CompactedDocument: Sendable {
         return items
     }
 
-    /// The document with every array still kept as compact JSON put back as values.
+    /// The document with every array still kept as compact JSON put back as values. One walk
+    /// over the levels where arrays were kept, not a look-up per array: an object with 100,000
+    /// keys holding arrays would take 100,000 linear look-ups.
     public func materialized() -> JSONValue {
-        var document = root
-        for (slot, array) in compacted.enumerated() where document.value(at: array.path).flatMap(Self.slot(of:)) == slot {
-            document.replace(at: array.path.components[...], with: .array((0..<array.items.count).map(array.items.value(at:))))
+        let levels = compacted.map(\.path.components.count).max() ?? -1
+        return restored(root, levelsLeft: levels) ?? root
+    }
+
+    /// `value` with the placeholders in its first `levelsLeft` levels below it (and itself) put
+    /// back as values; nil when there are none, so that what holds none is not copied.
+    private func restored(_ value: JSONValue, levelsLeft: Int) -> JSONValue? {
+        if let slot = Self.slot(of: value) { return .array(compacted[slot].items.values) }
+        guard levelsLeft > 0 else { return nil }
+        switch value {
+        case .object(let members):
+            let values = members.values.map { restored($0, levelsLeft: levelsLeft - 1) }
+            guard values.contains(where: { $0 != nil }) else { return nil }
+            return .object(JSONObject(keys: members.keys, values: zip(values, members.values).map { $0 ?? $1 }))
+        case .array(let elements):
+            let values = elements.map { restored($0, levelsLeft: levelsLeft - 1) }
+            guard values.contains(where: { $0 != nil }) else { return nil }
+            return .array(zip(values, elements).map { $0 ?? $1 })
+        case .null, .bool, .number, .string:
+            return nil
         }
-        return document
     }
 
     /// What stands in the tree for compacted array `slot`: a number whose text no parse produces.

@@ -45,7 +45,7 @@ public struct PageItems: Sendable {
     public var values: [JSONValue] {
         switch storage {
         case .values(let values): values
-        case .compact(let items): (0..<items.count).map(items.value(at:))
+        case .compact(let items): items.values
         }
     }
 

@@ -70,6 +70,19 @@ import Testing
         #expect(try emptyLast.materialized() == json(#"{"data":[]}"#))
     }
 
+    /// Every array-valued key of a large object is a place items may be: all are put back in one
+    /// walk (with a look-up per array, 20,000 keys took seconds).
+    @Test func manyArraysArePutBackAsTheyWere() throws {
+        let text = "{" + (0..<20_000).map { #""k\#($0)":[\#($0),{"x":[]}]"# }.joined(separator: ",") + #","data":[{"id":1}]}"#
+        let plain = try json(text)
+        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates)
+        let items = try #require(parsed.takeItems(at: try path("data")))
+        #expect(items.count == 1)
+        var emptied = plain
+        emptied.replace(at: try path("data").components[...], with: .array([]))
+        #expect(parsed.materialized() == emptied)
+    }
+
     @Test func brokenDocumentsFailAsInAPlainParse() {
         for text in [#"{"data":[1,2"#, #"{"data":[1,}"#, #"[{"a":1},]"#, #"{"data":[1]} x"#] {
             let plain = jsonError(text)
