@@ -87,8 +87,9 @@ public struct CompactItems: Sendable {
 
     /// Whether two pages hold the same items in the same order, told by hashing their bytes: a
     /// page that repeats the one before (an API ignoring the paging parameter) ends a walk.
+    /// Where each item ends counts too: `[1,23]` and `[12,3]` have the same bytes.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ends.count)
+        hasher.combine(ends)
         writer.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
@@ -108,9 +109,7 @@ struct CompactJSONScanner {
         guard range.count >= 2 else { return nil }
         switch bytes[range.lowerBound] {
         case UInt8(ascii: "{"):
-            var quoted: [UInt8] = []
-            JSONWriter.appendQuoted(component.key, to: &quoted)
-            return member(quoted, in: range)
+            return member(component.key, in: range)
         case UInt8(ascii: "["):
             guard let index = component.index else { return nil }
             return element(index, in: range)
@@ -119,17 +118,22 @@ struct CompactJSONScanner {
         }
     }
 
-    /// The value of the member whose key is written as `quoted` (quotes included).
-    private func member(_ quoted: [UInt8], in range: Range<Int>) -> Range<Int>? {
+    /// The value of the member `key`. Keys are compared as the tree's are, as `String`s, which
+    /// are equal when canonically equivalent (`é` and `e` + U+0301, `K` and the Kelvin sign): by
+    /// their written bytes when both are ASCII, else decoded.
+    private func member(_ key: String, in range: Range<Int>) -> Range<Int>? {
+        var quoted: [UInt8] = []
+        JSONWriter.appendQuoted(key, to: &quoted)
+        let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
         var position = range.lowerBound + 1
         let end = range.upperBound - 1
         while position < end {
             let keyEnd = skipString(from: position)
             let valueStart = keyEnd + 1   // past the ':'
             let valueEnd = skipValue(from: valueStart)
-            if keyEnd - position == quoted.count, quoted.withUnsafeBufferPointer({ key in
-                (0..<key.count).allSatisfy { bytes[position + $0] == key[$0] }
-            }) {
+            let written = UnsafeBufferPointer(rebasing: bytes[position..<keyEnd])
+            if written.elementsEqual(quoted)
+                || (!keyIsASCII || written.contains { $0 >= 0x80 }) && (try? JSONParser.parse(written))?.stringValue == key {
                 return valueStart..<valueEnd
             }
             position = valueEnd + 1   // past the ','

@@ -73,30 +73,38 @@ public struct CompactedDocument: Sendable {
         }
     }
 
-    /// What stands in the tree for compacted array `slot`: a number whose text no parse produces.
+    /// What stands in the tree for compacted array `slot`: a number whose text no parse produces
+    /// (`~` starts no JSON number).
     static func placeholder(_ slot: Int) -> JSONValue {
-        .array([.number("compacted \(slot)")])
+        .array([.number("~\(slot)")])
     }
 
     static func slot(of value: JSONValue) -> Int? {
         guard case .array(let elements) = value, elements.count == 1, case .number(let text) = elements[0],
-              text.hasPrefix("compacted ") else { return nil }
-        return Int(text.dropFirst("compacted ".count))
+              text.hasPrefix("~") else { return nil }
+        return Int(text.dropFirst())
     }
 }
 
 extension JSONParser {
+    /// How much of an array is read as values before the rest is kept as compact JSON: a page
+    /// this small costs little as trees, and a document of many small arrays takes no buffers.
+    public static let compactionThreshold = 16 * 1024
+
     /// Parses one document as `parse(_:maxDepth:)` does, keeping the arrays `compaction` names as
-    /// compact JSON: each element is parsed, written to the array's buffer and its tree freed, so
-    /// a page's items are never held as trees all at once.
+    /// compact JSON once `threshold` bytes of one are read: each element is then parsed, written
+    /// to the array's buffer and its tree freed, so a page's items are never held as trees all at
+    /// once.
     public static func parse(
         _ bytes: [UInt8],
         compacting compaction: ArrayCompaction,
+        after threshold: Int = JSONParser.compactionThreshold,
         maxDepth: Int = JSONParser.defaultMaxDepth
     ) throws(JSONParseError) -> CompactedDocument {
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<CompactedDocument, JSONParseError> in
             var parser = ByteParser(bytes: buffer, maxDepth: maxDepth)
             parser.compaction = compaction
+            parser.compactionThreshold = threshold
             do throws(JSONParseError) {
                 let root = try parser.parseDocument()
                 return .success(CompactedDocument(root: root, compacted: parser.compacted))
@@ -109,28 +117,45 @@ extension JSONParser {
 }
 
 extension ByteParser {
-    /// The slot in `compacted` for an array opening now, when `compaction` keeps it; nil to build
-    /// it as values. `frames` are the containers around it, `keys` and `values` the flat stacks.
-    mutating func compactedSlot(frames: [Frame], keys: [String], values: [JSONValue]) -> Int? {
-        guard let compaction, let path = Self.path(frames: frames, keys: keys, values: values, within: compaction) else { return nil }
-        compacted.append(CompactedArray(path: path, items: CompactItems(reserving: end - pos)))
-        return compacted.count - 1
+    /// Whether an array opening now, inside `frames`, is one `compaction` keeps as compact JSON
+    /// once it is long enough. `keys` and `values` are the flat stacks.
+    func keepsCompact(arrayOpeningAfter frames: [Frame], keys: [String], values: [JSONValue]) -> Bool {
+        guard let compaction else { return false }
+        return Self.path(ofFrameAt: frames.count, frames: frames, keys: keys, values: values, within: compaction) != nil
     }
 
-    /// The path of the value being parsed, when `compaction` keeps an array there.
-    private static func path(frames: [Frame], keys: [String], values: [JSONValue], within compaction: ArrayCompaction) -> JSONPath? {
+    /// Turns the innermost array, which has grown past `compactionThreshold`, into one kept as
+    /// compact JSON: its elements so far are written to a new buffer, and the rest go there too.
+    /// Arrays shorter than that stay values: a document of many small arrays (100,000 keys each
+    /// holding one) costs what it did, and only the few large arrays take a buffer.
+    mutating func compactTopArray(_ frames: inout [Frame], values: inout [JSONValue], keys: [String]) {
+        let top = frames.count - 1
+        guard let compaction, let from = frames[top].compactableFrom,
+              let path = Self.path(ofFrameAt: top, frames: frames, keys: keys, values: values, within: compaction) else { return }
+        // As long as the rest of the array may be: one block, touched only as it is written.
+        var items = CompactItems(reserving: end - from)
+        for element in values[frames[top].valueStart...] { items.append(element) }
+        values.removeSubrange(frames[top].valueStart...)
+        compacted.append(CompactedArray(path: path, items: items))
+        frames[top].compactedSlot = compacted.count - 1
+        frames[top].compactableFrom = nil
+    }
+
+    /// The path of the container at `frames[index]` (or of one opening there, when `index` is
+    /// `frames.count`), when `compaction` keeps an array there.
+    private static func path(ofFrameAt index: Int, frames: [Frame], keys: [String], values: [JSONValue], within compaction: ArrayCompaction) -> JSONPath? {
         switch compaction {
         case .itemCandidates:
-            guard frames.count <= 2, frames.allSatisfy(\.isObject) else { return nil }
-            return JSONPath(frames.indices.map { JSONPath.Component.key(currentKey(of: $0, frames: frames, keys: keys)) })
+            guard index <= 2, frames[..<index].allSatisfy(\.isObject) else { return nil }
+            return JSONPath((0..<index).map { JSONPath.Component.key(currentKey(of: $0, frames: frames, keys: keys)) })
         case .at(let wanted):
-            guard frames.count == wanted.components.count else { return nil }
+            guard index == wanted.components.count else { return nil }
             for (depth, component) in wanted.components.enumerated() {
                 if frames[depth].isObject {
                     guard currentKey(of: depth, frames: frames, keys: keys) == component.key else { return nil }
                 } else {
                     let next = depth + 1 < frames.count ? frames[depth + 1].valueStart : values.count
-                    guard let index = component.index, !frames[depth].isCompacted, next - frames[depth].valueStart == index else { return nil }
+                    guard let position = component.index, next - frames[depth].valueStart == position else { return nil }
                 }
             }
             return wanted
@@ -141,10 +166,6 @@ extension ByteParser {
     private static func currentKey(of depth: Int, frames: [Frame], keys: [String]) -> String {
         keys[(depth + 1 < frames.count ? frames[depth + 1].keyStart : keys.count) - 1]
     }
-}
-
-extension ByteParser.Frame {
-    var isCompacted: Bool { compactedSlot != nil }
 }
 
 extension JSONValue {

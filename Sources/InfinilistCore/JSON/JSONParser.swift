@@ -61,6 +61,9 @@ struct ByteParser {
         /// For an array kept as compact JSON: its place in `compacted`, where its elements go
         /// instead of `values`.
         var compactedSlot: Int? = nil
+        /// For an array that may be kept so (`compaction`), not yet long enough: where its
+        /// elements start in the input.
+        var compactableFrom: Int? = nil
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -69,8 +72,10 @@ struct ByteParser {
     var pos = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
-    /// Which arrays keep their elements as compact JSON (`JSONParser+Compacting.swift`).
+    /// Which arrays keep their elements as compact JSON (`JSONParser+Compacting.swift`), once
+    /// `compactionThreshold` bytes of them are read.
     var compaction: ArrayCompaction?
+    var compactionThreshold = 0
     /// Those arrays met so far: where each is, and its elements.
     var compacted: [CompactedArray] = []
 
@@ -108,8 +113,8 @@ struct ByteParser {
                     pos += 1
                     value = .array([])
                 } else {
-                    let slot = compaction == nil ? nil : compactedSlot(frames: frames, keys: keys, values: values)
-                    frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count, compactedSlot: slot))
+                    let compactable = compaction != nil && keepsCompact(arrayOpeningAfter: frames, keys: keys, values: values)
+                    frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count, compactableFrom: compactable ? pos : nil))
                     continue parsing
                 }
             case UInt8(ascii: "{"):
@@ -142,11 +147,15 @@ struct ByteParser {
             }
 
             // A value is complete: add it to its container, closing every container that ends here.
-            while let frame = frames.last {
+            while var frame = frames.last {
                 if let slot = frame.compactedSlot {
                     compacted[slot].items.append(value)   // its tree goes now
                 } else {
                     values.append(value)
+                    if let from = frame.compactableFrom, pos - from >= compactionThreshold {
+                        compactTopArray(&frames, values: &values, keys: keys)
+                        frame = frames[frames.count - 1]
+                    }
                 }
                 skipWhitespace()
                 guard pos < end else { throw endOfInput() }

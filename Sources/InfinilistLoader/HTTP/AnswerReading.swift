@@ -5,8 +5,9 @@ import InfinilistCore
 /// `--items PATH` names the array, or the connection.
 enum AnswerReading: Sendable {
     /// The array at `--items PATH`, or the one `ItemLocator` finds (an empty page when the API
-    /// leaves it out); `compacting` keeps it as compact JSON while it is parsed.
-    case list(itemsPath: JSONPath?, compacting: Bool)
+    /// leaves it out); kept as compact JSON while it is parsed, once `compactingAfter` bytes of
+    /// it are read (nil: never).
+    case list(itemsPath: JSONPath?, compactingAfter: Int?)
     /// The Relay connection at `--items PATH`, or the one `GraphQLConnections` finds under `data`.
     case graphQL(connectionPath: JSONPath?)
 
@@ -21,15 +22,15 @@ enum AnswerReading: Sendable {
     }
 
     /// The answer in `body`. A list's items array is kept as compact JSON while it is parsed
-    /// when `compacting`, so the page is never held as trees (decision 88), unless a path in
-    /// `pinned` (`--cursor`, `--next`) reads inside it: the document then keeps it as values.
+    /// (see `list`), so the page is never held as trees (decision 88), unless a path in `pinned`
+    /// (`--cursor`, `--next`) reads inside it: the document then keeps it as values.
     func read(_ body: HTTPBody, label: String, pinned: [JSONPath]) throws(PageLoadError) -> Read {
         switch self {
-        case .list(let itemsPath, let compacting):
+        case .list(let itemsPath, let threshold):
             let json: JSONValue
-            if compacting {
+            if let threshold {
                 var parsed = try Self.parse(body, label: label) { bytes throws(JSONParseError) in
-                    try JSONParser.parse(bytes, compacting: itemsPath.map(ArrayCompaction.at) ?? .itemCandidates)
+                    try JSONParser.parse(bytes, compacting: itemsPath.map(ArrayCompaction.at) ?? .itemCandidates, after: threshold)
                 }
                 try APIErrorBody.check(parsed.skeleton, label: label, body: body)
                 if let located = ItemLocator.items(in: parsed.skeleton, at: itemsPath), let location = located.location,

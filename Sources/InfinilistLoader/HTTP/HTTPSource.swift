@@ -34,7 +34,7 @@ public struct HTTPSource: PageSource {
         self.pager = Pager(style: settings.style, shape: settings.shape, maxPages: settings.maxPages, requests: settings.request)
         self.reading = settings.readsGraphQL
             ? .graphQL(connectionPath: settings.itemsPath)
-            : .list(itemsPath: settings.itemsPath, compacting: !settings.shape.needsTrees)
+            : .list(itemsPath: settings.itemsPath, compactingAfter: settings.shape.needsTrees ? nil : settings.compactItemsAfter)
         self.name = SourceName.of(settings.url)
         self.proxyNote = settings.proxy.note
         self.live = LiveSession(settings.live)

@@ -55,6 +55,8 @@ public struct SourceConfiguration: Sendable {
         var keptAnswers: KeptAnswersSetting = .none
         /// Answers are GraphQL: items from a connection, `--items` names it, `errors` are read.
         var readsGraphQL = false
+        /// Bytes of an items array read as values before the rest is kept as compact JSON.
+        var compactItemsAfter = JSONParser.compactionThreshold
         /// How a streaming first answer becomes a live list (LiveSession.swift).
         var live = LiveSession.Settings()
     }
@@ -173,6 +175,7 @@ extension SourceOptions {
         )
         settings.keptAnswers = keptAnswers
         settings.readsGraphQL = graphQL != nil
+        settings.compactItemsAfter = compactItemsAfter
         settings.live = try liveSettings()
         settings.proxy = try ProxyChoice.decide(for: start.origin, proxyFlag: proxy, noProxyFlag: noProxy, environment: environment)
         return settings

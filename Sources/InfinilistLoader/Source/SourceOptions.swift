@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// Everything the command line says about where the list comes from, as given: checked and parsed
 /// once, by `validated(url:)`, into the `SourceConfiguration` the sources are built from.
 public struct SourceOptions: Sendable {
@@ -112,6 +114,10 @@ public struct SourceOptions: Sendable {
     /// Whether items need their row text: a dump that writes JSON (no `--format`) never shows it,
     /// and making it kept every row's title alive until the page was written.
     public var rowText = true
+    /// Not a flag: how many bytes of an answer's items array are read as values before the rest
+    /// is kept as compact JSON, when rows need no trees (decision 88). Tests set 0, so that small
+    /// pages take that path too.
+    public var compactItemsAfter = JSONParser.compactionThreshold
 
     public init() {}
 }

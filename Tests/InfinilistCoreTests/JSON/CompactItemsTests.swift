@@ -32,6 +32,18 @@ import Testing
         #expect(items.member(try path("x"), at: 2) == nil)
     }
 
+    /// Keys are equal as `String`s are: canonically equivalent spellings are one key.
+    @Test func aKeyIsFoundInAnyCanonicallyEquivalentSpelling() throws {
+        let item = try json(#"{"cafe\u0301":1,"\u212Aey":2,"plain":3}"#)
+        let items = CompactItems([item])
+        for key in ["café", "cafe\u{301}", "Key", "\u{212A}ey", "plain"] {
+            let path = JSONPath([.key(key)])
+            #expect(items.member(path, at: 0) == item[path], "\(key)")
+            #expect(items.member(path, at: 0) != nil, "\(key)")
+        }
+        #expect(items.member(JSONPath([.key("cafe")]), at: 0) == nil)
+    }
+
     @Test func randomItemsAgreeWithTheirTrees() throws {
         var generator = SplitMix64(seed: 88)
         for _ in 0..<200 {
@@ -57,6 +69,7 @@ import Testing
         #expect(digest(CompactItems(page)) == digest(CompactItems(page)))
         #expect(digest(CompactItems(page)) != digest(CompactItems(page.reversed())))
         // The same bytes split differently are different pages.
+        #expect(digest(CompactItems([.number("1"), .number("23")])) != digest(CompactItems([.number("12"), .number("3")])))
         #expect(digest(CompactItems([.string("ab")])) != digest(CompactItems([.string("a"), .string("b")])))
     }
 

@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: documents)
     func theItemsAndTheDocumentAreThoseOfAPlainParse(text: String) throws {
         let plain = try json(text)
-        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates)
+        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates, after: 0)
         #expect(parsed.materialized() == plain)
         let expected = ItemLocator.items(in: plain, at: nil)
         let located = ItemLocator.items(in: parsed.skeleton, at: nil)
@@ -45,14 +45,14 @@ import Testing
 
     @Test func anArrayNamedByAPathIsTheOnlyOneKept() throws {
         let text = #"{"data":[1],"payload":{"rows":[{"a":1},{"a":2}]},"list":[[1,2],[3]]}"#
-        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .at(path("payload.rows")))
+        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .at(path("payload.rows")), after: 0)
         #expect(parsed.skeleton[try path("data")] == .array([.number("1")]))
         let taken = parsed.takeItems(at: try path("payload.rows"))
         let items = try #require(taken)
         #expect(items.json(at: 1) == #"{"a":2}"#)
         #expect(parsed.materialized()[try path("payload.rows")] == .array([]))
 
-        var indexed = try JSONParser.parse(Array(text.utf8), compacting: .at(path("list.1")))
+        var indexed = try JSONParser.parse(Array(text.utf8), compacting: .at(path("list.1")), after: 0)
         let takenInner = indexed.takeItems(at: try path("list.1"))
         let inner = try #require(takenInner)
         #expect(inner.count == 1 && inner.json(at: 0) == "3")
@@ -60,12 +60,12 @@ import Testing
     }
 
     @Test func aKeyWrittenTwiceKeepsItsLastArray() throws {
-        var twice = try JSONParser.parse(Array(#"{"data":[1],"data":[2,3]}"#.utf8), compacting: .itemCandidates)
+        var twice = try JSONParser.parse(Array(#"{"data":[1],"data":[2,3]}"#.utf8), compacting: .itemCandidates, after: 0)
         let taken = twice.takeItems(at: try path("data"))
         let items = try #require(taken)
         #expect(items.count == 2 && items.json(at: 0) == "2")
         // An empty array written last is the document's: nothing kept earlier comes back.
-        var emptyLast = try JSONParser.parse(Array(#"{"data":[1,2],"data":[]}"#.utf8), compacting: .itemCandidates)
+        var emptyLast = try JSONParser.parse(Array(#"{"data":[1,2],"data":[]}"#.utf8), compacting: .itemCandidates, after: 0)
         #expect(emptyLast.takeItems(at: try path("data")) == nil)
         #expect(try emptyLast.materialized() == json(#"{"data":[]}"#))
     }
@@ -75,7 +75,7 @@ import Testing
     @Test func manyArraysArePutBackAsTheyWere() throws {
         let text = "{" + (0..<20_000).map { #""k\#($0)":[\#($0),{"x":[]}]"# }.joined(separator: ",") + #","data":[{"id":1}]}"#
         let plain = try json(text)
-        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates)
+        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates, after: 0)
         let items = try #require(parsed.takeItems(at: try path("data")))
         #expect(items.count == 1)
         var emptied = plain
@@ -83,11 +83,27 @@ import Testing
         #expect(parsed.materialized() == emptied)
     }
 
+    /// An array is kept compact once `after` bytes of it are read, its first elements included;
+    /// a shorter one stays values.
+    @Test func onlyALongEnoughArrayIsKeptCompact() throws {
+        let elements = (0..<100).map { #"{"id":\#($0),"t":"\#(String(repeating: "x", count: 20))"}"# }
+        let text = #"{"tags":["a","b"],"data":["# + elements.joined(separator: ",") + "]}"
+        var parsed = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates, after: 1000)
+        #expect(parsed.skeleton[try path("tags")] == .array([.string("a"), .string("b")]))
+        let taken = parsed.takeItems(at: try path("data"))
+        let items = try #require(taken)
+        #expect(items.count == 100)
+        #expect((0..<100).map(items.json(at:)) == elements)
+        var short = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates, after: text.utf8.count)
+        #expect(short.takeItems(at: try path("data")) == nil)
+        #expect(try short.materialized() == json(text))
+    }
+
     @Test func brokenDocumentsFailAsInAPlainParse() {
         for text in [#"{"data":[1,2"#, #"{"data":[1,}"#, #"[{"a":1},]"#, #"{"data":[1]} x"#] {
             let plain = jsonError(text)
             var compacting: JSONParseError?
-            do { _ = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates) } catch { compacting = error }
+            do { _ = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates, after: 0) } catch { compacting = error }
             #expect(plain != nil && compacting == plain, "\(text)")
         }
     }

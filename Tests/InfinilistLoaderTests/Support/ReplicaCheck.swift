@@ -41,6 +41,7 @@ enum ReplicaCheck {
             // kept as compact JSON, never parsed into trees (decision 88).
             var options = replica.options
             options.rowText = options.format != nil
+            options.compactItemsAfter = 0   // however small the replica's pages
             let source = try HTTPSource(url: base + replica.path, options: options)
             let output = LineCollector()
             let errors = LineCollector()
