@@ -80,6 +80,26 @@ import Testing
         }
     }
 
+    /// As the command line builds it: a dump's large page is kept compact, a small one and a
+    /// screen's are values.
+    @Test func aDumpKeepsALargePageCompactByDefault() async throws {
+        try await withTestServer { base, _ in
+            for (rowText, path, compact) in [(false, "/large", true), (true, "/large", false), (false, "/list", false)] {
+                var options = SourceOptions()
+                options.rowText = rowText
+                let source = try HTTPSource(url: base + path + "?page={page}", options: options)
+                var walk = source.startWalk()
+                let key = try #require(walk.key(for: 0))
+                let response = try await source.fetch(key)
+                #expect((response.items.compactJSON(at: 0) != nil) == compact, "\(path), row text \(rowText)")
+                let page = source.page(from: response, key: key, kind: .next, walk: &walk)
+                #expect(page.items.count == (path == "/large" ? 1000 : 20))
+                if path == "/large" { #expect(page.items.last?.json == #"{"id":1000,"title":"record 1000 of a large page"}"#) }
+                await source.close()
+            }
+        }
+    }
+
     /// A screen's pages come with their parsed items, one for each row kept (a duplicate dropped
     /// drops its value too), so the loader does not parse the rows' JSON again; `--format` rows
     /// and a dump's JSON lines need none.

@@ -92,6 +92,12 @@ enum TestRoutes {
             return json(#"{"items": [{\#(fields.joined(separator: ", "))}]}"#)
         }
         PostRoutes.register(on: router, log: log)
+        // One page of 1,000 records (about 70 KB) under "items", then empty pages: an answer
+        // large enough for a dump to keep its items as compact JSON (decision 88).
+        router.get("large") { request, _ in
+            let records = pageNumber(request) == 1 ? (1...1000).map { #"{"id": \#($0), "title": "record \#($0) of a large page"}"# } : []
+            return json(#"{"total": 1000, "items": ["# + records.joined(separator: ", ") + "]}")
+        }
         // A list that moves while it is read: page n (1 to 11) starts with page n - 1's last
         // item; page 12 is page 1 again, as if the list wrapped round; then empty pages.
         router.get("moving") { request, _ in
