@@ -10,7 +10,7 @@ func tableHeaderRow(_ layout: ColumnLayout, fit: ColumnFit, width: Int) -> Frame
     for placed in fit.placed {
         let column = layout.columns[placed.column]
         builder.pad(toColumn: placed.x)
-        appendCell(column.header, .header, width: placed.width, rightAligned: column.kind.isRightAligned, matches: [], into: &builder)
+        appendCell(column.header, .header, width: placed.width, rightAligned: column.kind.isRightAligned, matches: [], isSanitized: true, into: &builder)
     }
     // Only where the fit kept the room for it (not on a screen too narrow to spare two columns).
     if fit.hiddenRight, builder.used <= width - ColumnFit.indicator {
@@ -50,16 +50,18 @@ func appendTableCells(_ item: Item, _ layout: ColumnLayout, fit: ColumnFit, now:
             changesAt = min(changesAt ?? .infinity, AgeText.changesAt(seconds, now: now))
             if let highlight, highlight.matches(written) { matches = [text.startIndex..<text.endIndex] }
         }
-        appendCell(text, style, width: placed.width, rightAligned: column.kind.isRightAligned, matches: matches, into: &builder)
+        // A cell is sanitized when it is made (`CellValue.clean`); an age is ASCII.
+        appendCell(text, style, width: placed.width, rightAligned: column.kind.isRightAligned, matches: matches, isSanitized: true, into: &builder)
         if builder.remaining == 0 { break }
     }
     return changesAt
 }
 
 /// `text` in a column of `width`: clipped with `…` when wider, padded on the left when
-/// right-aligned, `matches` (ranges of `text`) in the match style.
+/// right-aligned, `matches` (ranges of `text`) in the match style. `isSanitized`: the text is
+/// safe for the terminal already (a table's cells and headers), so it is not sanitized again.
 func appendCell(_ text: String, _ style: Style, width: Int, rightAligned: Bool,
-                matches: [Range<String.Index>], into builder: inout RowBuilder) {
+                matches: [Range<String.Index>], isSanitized: Bool = false, into builder: inout RowBuilder) {
     guard width > 0 else { return }
     // Measured by summing its scalars until it is too wide (cheap); only a cell that does not
     // fit is walked by grapheme clusters, once, to cut it before the `…`.
@@ -72,6 +74,11 @@ func appendCell(_ text: String, _ style: Style, width: Int, rightAligned: Bool,
         used = cut.width + 1
     }
     if rightAligned, used < width { builder.pad(toColumn: builder.used + width - used) }
+    if isSanitized, matches.isEmpty {
+        builder.append(sanitized: shown, width: ellipsis ? used - 1 : used, style)
+        if ellipsis { builder.append("…", style) }
+        return
+    }
     var start = shown.startIndex
     for match in matches where match.lowerBound >= start && match.lowerBound < shown.endIndex {
         let upper = min(match.upperBound, shown.endIndex)
