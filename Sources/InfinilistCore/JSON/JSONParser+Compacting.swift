@@ -1,6 +1,7 @@
-/// Which arrays of a document a parse keeps as compact JSON (`CompactItems`) instead of trees: the
-/// arrays that may hold a page's items. Which one does is decided after the parse, by
-/// `ItemLocator` on the document, so the parse keeps every array where it may look.
+/// Which arrays of a document a parse keeps as compact JSON (`CompactItems`) instead of trees, once
+/// they are long enough (`JSONParser.compactionThreshold`): the arrays that may hold a page's
+/// items. Which one does is decided after the parse, by `ItemLocator` on the document, so the
+/// parse keeps every array where it may look.
 public enum ArrayCompaction: Sendable, Equatable {
     /// The array at this path only: the user's `--items PATH`.
     case at(JSONPath)
