@@ -80,9 +80,10 @@ public struct Walk: Sendable {
     }
 
     /// Records the digest of the tail page's items and says whether it repeats the page before.
-    /// Only a few digests are kept, measured from the tail, so memory stays constant. The values
-    /// are hashed as they are: hashing their JSON text made a copy of the whole page first (3.2 MB
-    /// for a page of 10,000 items: a dump's heap peaked at 17.7 MB, now 15.9).
+    /// Only a few digests are kept, measured from the tail, so memory stays constant. The items
+    /// are hashed as the page holds them (`PageItems.hash(into:)`: trees, or compact bytes): hashing
+    /// a JSON text made from trees copied the whole page first (3.2 MB for a page of 10,000 items:
+    /// a dump's heap peaked at 17.7 MB, then 15.9).
     mutating func repeatsPrevious(_ items: PageItems, page: Int) -> Bool {
         guard !items.isEmpty else { return false }
         var hasher = Hasher()
