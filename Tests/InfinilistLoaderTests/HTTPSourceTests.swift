@@ -40,16 +40,17 @@ import Testing
             var options = SourceOptions()
             options.cursorPath = "items[19].id"
             options.rowText = rowText
-            let source = try HTTPSource(url: base + "/list?page=1&after={cursor}", options: options)
-            var walk = source.startWalk()
-            let key = try #require(walk.key(for: 0))
-            let response = try await source.fetch(key)
-            #expect(response.body[try JSONPath(parsing: "items")]?.arrayValue?.count == 20)
-            #expect(response.items.compactJSON(at: 0) == nil)
-            let page = source.page(from: response, key: key, kind: .next, walk: &walk)
-            #expect(page.items.count == 20)
-            #expect(page.next?.cursor == "20")
-            await source.close()
+            options.compactItemsAfter = 0   // the page is small
+            try await withSource(base + "/list?page=1&after={cursor}", options) { source in
+                var walk = source.startWalk()
+                let key = try #require(walk.key(for: 0))
+                let response = try await source.fetch(key)
+                #expect(response.body[try JSONPath(parsing: "items")]?.arrayValue?.count == 20)
+                #expect(response.items.compactJSON(at: 0) == nil)
+                let page = source.page(from: response, key: key, kind: .next, walk: &walk)
+                #expect(page.items.count == 20)
+                #expect(page.next?.cursor == "20")
+            }
         }
     }
 
@@ -62,21 +63,21 @@ import Testing
                 var options = SourceOptions()
                 options.rowText = rowText
                 options.compactItemsAfter = 0   // the pages are small
-                let source = try HTTPSource(url: base + "/moving?page={page}", options: options)
-                var walk = source.startWalk()
-                var pages: [[String]] = []
-                for index in 0..<2 {
-                    let key = try #require(walk.key(for: index))
-                    let response = try await source.fetch(key)
-                    #expect((response.items.compactJSON(at: 0) != nil) == !rowText)
-                    #expect(response.body.arrayValue?.isEmpty == !rowText)
-                    pages.append(source.page(from: response, key: key, kind: .next, walk: &walk).items.map(\.json))
+                try await withSource(base + "/moving?page={page}", options) { source in
+                    var walk = source.startWalk()
+                    var pages: [[String]] = []
+                    for index in 0..<2 {
+                        let key = try #require(walk.key(for: index))
+                        let response = try await source.fetch(key)
+                        #expect((response.items.compactJSON(at: 0) != nil) == !rowText)
+                        #expect(response.body.arrayValue?.isEmpty == !rowText)
+                        pages.append(source.page(from: response, key: key, kind: .next, walk: &walk).items.map(\.json))
+                    }
+                    rows.append(pages)
                 }
-                rows.append(pages)
-                await source.close()
             }
-            #expect(rows[1].map(\.count) == [4, 3])   // id 4 came back on page 2
-            #expect(rows[0] == rows[1])
+            #expect(rows.map { $0.map(\.count) } == [[4, 3], [4, 3]])   // id 4 came back on page 2
+            #expect(rows.first == rows.last)
         }
     }
 
@@ -87,17 +88,27 @@ import Testing
             for (rowText, path, compact) in [(false, "/large", true), (true, "/large", false), (false, "/list", false)] {
                 var options = SourceOptions()
                 options.rowText = rowText
-                let source = try HTTPSource(url: base + path + "?page={page}", options: options)
-                var walk = source.startWalk()
-                let key = try #require(walk.key(for: 0))
-                let response = try await source.fetch(key)
-                #expect((response.items.compactJSON(at: 0) != nil) == compact, "\(path), row text \(rowText)")
-                let page = source.page(from: response, key: key, kind: .next, walk: &walk)
-                #expect(page.items.count == (path == "/large" ? 1000 : 20))
-                if path == "/large" { #expect(page.items.last?.json == #"{"id":1000,"title":"record 1000 of a large page"}"#) }
-                await source.close()
+                try await withSource(base + path + "?page={page}", options) { source in
+                    var walk = source.startWalk()
+                    let key = try #require(walk.key(for: 0))
+                    let response = try await source.fetch(key)
+                    #expect((response.items.compactJSON(at: 0) != nil) == compact, "\(path), row text \(rowText)")
+                    let page = source.page(from: response, key: key, kind: .next, walk: &walk)
+                    #expect(page.items.count == (path == "/large" ? 1000 : 20))
+                    if path == "/large" { #expect(page.items.last?.json == #"{"id":1000,"title":"record 1000 of a large page"}"#) }
+                }
             }
         }
+    }
+
+    /// `body` with a source for `url`, closed whatever happens: a client left open when a test
+    /// throws stops the whole test run.
+    private func withSource(_ url: String, _ options: SourceOptions, _ body: (HTTPSource) async throws -> Void) async throws {
+        let source = try HTTPSource(url: url, options: options)
+        var failure: (any Error)?
+        do { try await body(source) } catch { failure = error }
+        await source.close()
+        if let failure { throw failure }
     }
 
     /// A screen's pages come with their parsed items, one for each row kept (a duplicate dropped

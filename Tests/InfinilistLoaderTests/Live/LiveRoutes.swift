@@ -122,11 +122,11 @@ enum LiveRoutes {
         }
         // Every connection is closed at once, with nothing but a comment.
         router.get("sse/storm") { _, _ in stream("text/event-stream", [Array(": nothing today\n\n".utf8)]) }
-        // One item every 1.5 s, three in all.
+        // One item every 2.5 s, three in all.
         router.get("slow") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody { writer in
                 for index in 1...3 {
-                    try await Task.sleep(for: .milliseconds(1500))
+                    try await Task.sleep(for: .milliseconds(2500))
                     try await writer.write(ByteBuffer(string: "{\"id\": \(index)}\n"))
                 }
                 try await writer.finish(nil)

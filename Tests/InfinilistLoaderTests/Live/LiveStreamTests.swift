@@ -143,24 +143,32 @@ import Testing
         }
     }
 
-    /// One item every 1.5 s with a `--timeout` of 1 s: the timeout bounds the answer's head, not a
-    /// quiet stream, and the wait says it is waiting for input, live.
+    /// One item every 2.5 s with a `--timeout` of 2 s: the timeout bounds the answer's head, not a
+    /// quiet stream, and the wait says it is waiting for input, live. (With 1 s, a fresh-clone CI
+    /// run, every test at once on two cores, once failed a page; the source, left open, then
+    /// stopped the whole test run.)
     @Test func aSlowStreamIsNotCutOffByTheTimeout() async throws {
         try await withLiveServer { base, _ in
-            let source = try HTTPSource(url: "\(base)/slow", options: LiveTest.options(clock: TestClock(), timeout: .seconds(1)))
+            let source = try HTTPSource(url: "\(base)/slow", options: LiveTest.options(clock: TestClock(), timeout: .seconds(2)))
             let inbox = MessageInbox()
             let loader = Loader(source: source, deliver: inbox.deliver)
             var items: [String] = []
-            var page = 0
-            while page < 10 {
-                let result = try await inbox.answer(to: PageRequest(id: RequestID(page + 1), page: page), from: loader)
-                items += result.items.map(\.json)
-                #expect(result.live != nil)
-                if result.end != nil { break }
-                page += 1
+            var failure: (any Error)?
+            do {
+                var page = 0
+                while page < 10 {
+                    let result = try await inbox.answer(to: PageRequest(id: RequestID(page + 1), page: page), from: loader)
+                    items += result.items.map(\.json)
+                    #expect(result.live != nil)
+                    if result.end != nil { break }
+                    page += 1
+                }
+            } catch {
+                failure = error
             }
             await loader.shutdown()
             await source.close()
+            if let failure { throw failure }
             #expect(items == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
             let waits = inbox.all.compactMap(\.waiting)
             #expect(waits.contains { $0.waitsForInput && $0.live == LiveStatus() })
