@@ -34,8 +34,7 @@ enum AnswerReading: Sendable {
                 }
                 try APIErrorBody.check(parsed.skeleton, label: label, body: body)
                 if let located = ItemLocator.items(in: parsed.skeleton, at: itemsPath), let location = located.location,
-                   !pinned.contains(where: { $0.components.starts(with: location.components) || location.components.starts(with: $0.components) }),
-                   let items = parsed.takeItems(at: location) {
+                   !pinned.contains(where: { Self.overlap($0, location) }), let items = parsed.takeItems(at: location) {
                     return Read(document: parsed.materialized(), items: PageItems(compact: items), place: located.path)
                 }
                 json = parsed.materialized()
@@ -58,6 +57,11 @@ enum AnswerReading: Sendable {
                 throw error
             }
         }
+    }
+
+    /// Whether one path is inside the other (or they are the same): reading `a` reads `b`'s value.
+    private static func overlap(_ a: JSONPath, _ b: JSONPath) -> Bool {
+        a.components.starts(with: b.components) || b.components.starts(with: a.components)
     }
 
     /// `parsing` applied to the body, its error worded for the user: which page, what arrived.

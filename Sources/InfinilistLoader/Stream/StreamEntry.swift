@@ -74,8 +74,7 @@ struct StreamEntryMaker {
         guard !piece.inArrayAfter, spansLines, value.objectValue != nil,
               let found = ItemLocator.items(in: value, at: nil), !found.items.isEmpty,
               found.items.allSatisfy({ $0.objectValue != nil }),
-              let first = found.path.split(separator: ".").first, ItemLocator.conventionalKeys.contains(String(first)),
-              let path = try? JSONPath(parsing: found.path) else {
+              let path = found.location, let first = path.components.first, ItemLocator.conventionalKeys.contains(first.key) else {
             modeNote = "each JSON value of the input is an item"
             return
         }
