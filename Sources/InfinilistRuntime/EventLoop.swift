@@ -162,7 +162,7 @@ public struct EventLoop<M: Model> {
                 // The terminal may have been resized while we were stopped.
                 inbox.post(.terminalResized)
             case .output(let lines):
-                for line in lines { output.write(line: line) }
+                for line in lines { output.write(text: line) }
                 // At once, so a reader that went away (`| head -1`) stops the work now.
                 output.flush()
                 if let error = output.failure { return .outputFailed(error) }

@@ -5,12 +5,15 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import InfinilistCore
 
 /// Where the event loop writes lines: stdout and stderr in the program, a collector in tests.
 /// Used from one thread only, hence not `Sendable`.
 public protocol LineOutput: AnyObject {
     /// Writes `line` followed by a newline (possibly buffered).
     func write(line: String)
+    /// Writes `text` followed by a newline: a dump's item, whose bytes may be its page's.
+    func write(text: SharedText)
     /// Writes out everything buffered so far.
     func flush()
     /// The first write that failed, if any (everything after it is dropped): the dump stops at
@@ -21,6 +24,11 @@ public protocol LineOutput: AnyObject {
 extension LineOutput {
     /// An output that cannot fail (a collector in tests).
     public var failure: OutputFailure? { nil }
+
+    /// As a `String` (a collector in tests).
+    public func write(text: SharedText) {
+        write(line: text.string)
+    }
 }
 
 /// A write that failed: the reader of a pipe went away (EPIPE), the disk is full (ENOSPC), the
@@ -82,7 +90,13 @@ public final class FileLineOutput: LineOutput {
     public static func standardError() -> FileLineOutput { FileLineOutput(descriptor: 2, bufferBytes: 0) }
 
     public func write(line: String) {
-        buffer.append(contentsOf: line.utf8)
+        write(text: SharedText(line))
+    }
+
+    /// The bytes are copied into the buffer as they are held: no `String` is made of an item's
+    /// JSON that shares its page's buffer.
+    public func write(text: SharedText) {
+        text.withUTF8 { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= bufferLimit { flush() }
     }

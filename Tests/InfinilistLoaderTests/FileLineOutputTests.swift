@@ -25,6 +25,21 @@ import Testing
         #expect(lines.last == "infinilist: the second page is broken (page 2; 3 items written)")
     }
 
+    /// A dump's item shares its page's buffer and is written from its bytes, a line like any other.
+    @Test func sharedTextIsWrittenAsItsBytes() {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let page = Array(#"{"a":"é"}[1,2]"#.utf8)
+        let output = FileLineOutput(descriptor: fds[1], bufferBytes: 4)
+        output.write(text: SharedText(sharing: page, range: 0..<10))
+        output.write(line: "between")
+        output.write(text: SharedText(sharing: page, range: 10..<page.count))
+        output.flush()
+        close(fds[1])
+        #expect(readAll(fds[0]) == "{\"a\":\"é\"}\nbetween\n[1,2]\n")
+    }
+
     private func readAll(_ fd: Int32) -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -95,6 +95,8 @@ import Testing
                     #expect((response.items.compactJSON(at: 0) != nil) == compact, "\(path), row text \(rowText)")
                     let page = source.page(from: response, key: key, kind: .next, walk: &walk)
                     #expect(page.items.count == (path == "/large" ? 1000 : 20))
+                    // A compact page's rows share its buffer rather than each copying its JSON out.
+                    #expect(page.items.allSatisfy(\.jsonText.isShared) == compact)
                     if path == "/large" { #expect(page.items.last?.json == #"{"id":1000,"title":"record 1000 of a large page"}"#) }
                 }
             }

@@ -54,11 +54,10 @@ public struct CompactItems: Sendable {
         (position == 0 ? 0 : ends[position - 1])..<ends[position]
     }
 
-    /// Item `position` as compact JSON: `Item.json`, without parsing it.
-    public func json(at position: Int) -> String {
-        writer.bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[range(of: position)]), as: UTF8.self)
-        }
+    /// Item `position` as compact JSON, without parsing it: its row's `Item.jsonText`, which
+    /// shares this buffer rather than copying its bytes out (decision 90).
+    public func json(at position: Int) -> SharedText {
+        SharedText(sharing: writer.bytes, range: range(of: position))
     }
 
     /// Every item parsed.

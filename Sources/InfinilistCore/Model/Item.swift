@@ -3,7 +3,7 @@
 /// however many items are loaded.
 public struct Item: Sendable, Equatable {
     /// The item as compact JSON, keys in the server's order, numbers as the server wrote them.
-    public let json: String
+    public var json: String { jsonText.string }
     /// The row text: one line, already sanitized (no control characters), not yet clipped. In a
     /// table the cells are shown and matched instead. Empty in a dump that writes JSON, which
     /// shows no row (`ItemShape.formatter`).
@@ -16,6 +16,10 @@ public struct Item: Sendable, Equatable {
     /// identity the list does not hold yet): `id`'s by default, else the JSON's; the loader
     /// gives a detected id's when `--id` is not given.
     public let identity: ItemIdentity
+    /// `json` as it is held: its own string, or a range of its page's buffer in a dump writing
+    /// JSON (`SharedText`), which is written out from there without a string being made. Kept
+    /// beside `kind` so that an item stays 72 bytes.
+    public let jsonText: SharedText
     /// What the row holds, so the screen can set apart what is not an item of the input.
     public let kind: Kind
 
@@ -32,11 +36,15 @@ public struct Item: Sendable, Equatable {
     }
 
     public init(json: String, text: String, id: String? = nil, cells: [Cell] = [], identity: ItemIdentity? = nil, kind: Kind = .value) {
-        self.json = json
+        self.init(jsonText: SharedText(json), text: text, id: id, cells: cells, identity: identity, kind: kind)
+    }
+
+    public init(jsonText: SharedText, text: String, id: String? = nil, cells: [Cell] = [], identity: ItemIdentity? = nil, kind: Kind = .value) {
+        self.jsonText = jsonText
         self.text = text
         self.id = id
         self.cells = cells
-        self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(json)
+        self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(jsonText.string)
         self.kind = kind
     }
 }

@@ -32,9 +32,10 @@ public enum Effect: Sendable, Equatable {
     case redraw
     /// Restore the terminal and stop the process (Ctrl-Z); repaint fully when it continues.
     case suspend
-    /// Write these lines to standard output now (`--dump` streams items this way). A write that
-    /// fails (the reader went away, a full disk) ends the program.
-    case output([String])
+    /// Write these lines to standard output now (`--dump` streams items this way, their JSON
+    /// written from the page's buffer). A write that fails (the reader went away, a full disk)
+    /// ends the program.
+    case output([SharedText])
     /// Say this on standard error, in order with the output (`--dump`'s progress and end).
     case report(String)
     /// Open this http or https address in the browser (`o`), detached from the terminal.

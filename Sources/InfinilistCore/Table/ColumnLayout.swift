@@ -65,7 +65,7 @@ public struct ColumnLayout: Sendable, Equatable {
             if case .text(let text) = cell, text == item.text { return .text(item.text) }
             return cell
         }
-        return Item(json: item.json, text: item.text, id: item.id, cells: cells, identity: item.identity, kind: item.kind)
+        return Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: cells, identity: item.identity, kind: item.kind)
     }
 
     /// The columns as a `--columns` value, to paste into a command or the config file.

@@ -194,7 +194,7 @@ struct Pager: Sendable {
                 (value.map { $0[path] } ?? values.member(path, at: position))?.scalarText
             }
             if let path = paths.identity, let id = field(path) {
-                item = Item(json: item.json, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
+                item = Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
             }
             // `Item.id` stays what `--id` says; a detected field only decides what is a duplicate.
             let id = paths.duplicates.flatMap(field)

@@ -42,13 +42,14 @@ public struct ItemShape: Sendable {
     }
 
     /// Item `position` of `items`, with its tree when the row needed one (its text, a table's
-    /// values). A dump writing JSON needs none: its compact JSON is copied and its id read from
-    /// the bytes, and no tree of it is ever built.
+    /// values). A dump writing JSON needs none: its JSON stays in the page's buffer, shared by the
+    /// page's rows until they are written (decision 90), its id is read from the bytes, and no
+    /// tree of it is ever built.
     func item(at position: Int, of items: inout PageItems) -> (item: Item, value: JSONValue?) {
         if !needsTrees, let json = items.compactJSON(at: position) {
-            return (Item(json: json, text: "", id: idPath.flatMap { items.member($0, at: position)?.scalarText }), nil)
+            return (Item(jsonText: json, text: "", id: idPath.flatMap { items.member($0, at: position)?.scalarText }), nil)
         }
         let value = items.take(position)
-        return (makeItem(value, json: items.compactJSON(at: position), formatter: formatter, idPath: idPath), value)
+        return (makeItem(value, json: items.compactJSON(at: position)?.string, formatter: formatter, idPath: idPath), value)
     }
 }

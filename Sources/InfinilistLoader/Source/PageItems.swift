@@ -64,8 +64,9 @@ public struct PageItems: Sendable {
         }
     }
 
-    /// Item `position`'s compact JSON when the page keeps it so (no parse needed); nil otherwise.
-    public func compactJSON(at position: Int) -> String? {
+    /// Item `position`'s compact JSON when the page keeps it so (no parse needed), sharing the
+    /// page's buffer; nil otherwise.
+    public func compactJSON(at position: Int) -> SharedText? {
         guard case .compact(let items) = storage else { return nil }
         return items.json(at: position)
     }

@@ -104,8 +104,8 @@ public struct DumpModel: Model {
         return [.report("infinilist: \(page): \(wait.reason); \(action) in \(wait.seconds) s")]
     }
 
-    /// The item as a line: its JSON, or its row text with `--format`.
-    func line(_ item: Item) -> String { writesText ? item.text : item.json }
+    /// The item as a line: its JSON, as it is held (decision 90), or its row text with `--format`.
+    func line(_ item: Item) -> SharedText { writesText ? SharedText(item.text) : item.jsonText }
 
     mutating func request() -> Effect {
         lastRequestID += 1

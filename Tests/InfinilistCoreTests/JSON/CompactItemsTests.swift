@@ -9,7 +9,7 @@ import Testing
         let items = CompactItems(values)
         #expect(items.count == values.count)
         for (position, value) in values.enumerated() {
-            #expect(items.json(at: position) == value.compactJSON)
+            #expect(items.json(at: position).string == value.compactJSON)
             #expect(items.value(at: position) == value)
         }
         #expect(items.byteCount == values.reduce(0) { $0 + $1.compactJSON.utf8.count })
@@ -50,7 +50,7 @@ import Testing
             let values = (0..<Int.random(in: 1...4, using: &generator)).map { _ in JSONPropertyTests.randomValue(depth: 0, using: &generator) }
             let items = CompactItems(values)
             for (position, value) in values.enumerated() {
-                #expect(items.json(at: position) == value.compactJSON)
+                #expect(items.json(at: position).string == value.compactJSON)
                 #expect(items.value(at: position) == value)
                 for path in Self.paths(in: value, prefix: []) {
                     #expect(items.member(path, at: position) == value[path], "\(path) in \(value.compactJSON)")

@@ -49,13 +49,13 @@ import Testing
         #expect(parsed.skeleton[try path("data")] == .array([.number("1")]))
         let taken = parsed.takeItems(at: try path("payload.rows"))
         let items = try #require(taken)
-        #expect(items.json(at: 1) == #"{"a":2}"#)
+        #expect(items.json(at: 1).string == #"{"a":2}"#)
         #expect(parsed.materialized()[try path("payload.rows")] == .array([]))
 
         var indexed = try JSONParser.parse(Array(text.utf8), compacting: .at(path("list.1")), after: 0)
         let takenInner = indexed.takeItems(at: try path("list.1"))
         let inner = try #require(takenInner)
-        #expect(inner.count == 1 && inner.json(at: 0) == "3")
+        #expect(inner.count == 1 && inner.json(at: 0).string == "3")
         #expect(try indexed.materialized() == json(#"{"data":[1],"payload":{"rows":[{"a":1},{"a":2}]},"list":[[1,2],[]]}"#))
     }
 
@@ -93,7 +93,7 @@ import Testing
         let taken = parsed.takeItems(at: try path("data"))
         let items = try #require(taken)
         #expect(items.count == 100)
-        #expect((0..<100).map(items.json(at:)) == elements)
+        #expect((0..<100).map { items.json(at: $0).string } == elements)
         var short = try JSONParser.parse(Array(text.utf8), compacting: .itemCandidates, after: text.utf8.count)
         #expect(short.takeItems(at: try path("data")) == nil)
         #expect(try short.materialized() == json(text))
