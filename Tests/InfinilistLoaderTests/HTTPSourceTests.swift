@@ -8,25 +8,26 @@ import Testing
         try await withTestServer { base, _ in
             var options = SourceOptions()
             options.retry.retries = 0   // the loader's own retries are tested in Faults/RetryTests
-            let source = try HTTPSource(url: "\(base)/flaky?page={page}", options: options)
-            let inbox = MessageInbox()
-            let loader = Loader(source: source, deliver: inbox.deliver)
-            await loader.start(request(1, page: 0))
-            #expect(await inbox.wait(for: 1).last?.loaded?.items.count == 20)
+            try await withHTTPSource(url: "\(base)/flaky?page={page}", options: options) { source in
+                let inbox = MessageInbox()
+                let loader = Loader(source: source, deliver: inbox.deliver)
+                try await withShutdown(of: loader) {
+                    await loader.start(request(1, page: 0))
+                    #expect(await inbox.wait(for: 1).last?.loaded?.items.count == 20)
 
-            await loader.start(request(2, page: 1))
-            let failure = try #require(await inbox.wait(for: 2).last?.failed)
-            #expect(failure.request == request(2, page: 1))
-            #expect(failure.message.hasPrefix("HTTP 500 Internal Server Error from 127.0.0.1:"))
-            #expect(failure.message.hasSuffix(": database is warming up"))
+                    await loader.start(request(2, page: 1))
+                    let failure = try #require(await inbox.wait(for: 2).last?.failed)
+                    #expect(failure.request == request(2, page: 1))
+                    #expect(failure.message.hasPrefix("HTTP 500 Internal Server Error from 127.0.0.1:"))
+                    #expect(failure.message.hasSuffix(": database is warming up"))
 
-            await loader.start(request(3, page: 1))   // the user's `r`
-            let retried = try #require(await inbox.wait(for: 3).last?.loaded)
-            #expect(retried.request == request(3, page: 1))
-            #expect(retried.items.first?.id == nil)
-            #expect(retried.items.first?.text == "Item 21")
-            await loader.shutdown()
-            await source.close()
+                    await loader.start(request(3, page: 1))   // the user's `r`
+                    let retried = try #require(await inbox.wait(for: 3).last?.loaded)
+                    #expect(retried.request == request(3, page: 1))
+                    #expect(retried.items.first?.id == nil)
+                    #expect(retried.items.first?.text == "Item 21")
+                }
+            }
         }
     }
 
@@ -41,7 +42,7 @@ import Testing
             options.cursorPath = "items[19].id"
             options.rowText = rowText
             options.compactItemsAfter = 0   // the page is small
-            try await withSource(base + "/list?page=1&after={cursor}", options) { source in
+            try await withHTTPSource(url: base + "/list?page=1&after={cursor}", options: options) { source in
                 var walk = source.startWalk()
                 let key = try #require(walk.key(for: 0))
                 let response = try await source.fetch(key)
@@ -63,7 +64,7 @@ import Testing
                 var options = SourceOptions()
                 options.rowText = rowText
                 options.compactItemsAfter = 0   // the pages are small
-                try await withSource(base + "/moving?page={page}", options) { source in
+                try await withHTTPSource(url: base + "/moving?page={page}", options: options) { source in
                     var walk = source.startWalk()
                     var pages: [[String]] = []
                     for index in 0..<2 {
@@ -88,7 +89,7 @@ import Testing
             for (rowText, path, compact) in [(false, "/large", true), (true, "/large", false), (false, "/list", false)] {
                 var options = SourceOptions()
                 options.rowText = rowText
-                try await withSource(base + path + "?page={page}", options) { source in
+                try await withHTTPSource(url: base + path + "?page={page}", options: options) { source in
                     var walk = source.startWalk()
                     let key = try #require(walk.key(for: 0))
                     let response = try await source.fetch(key)
@@ -103,44 +104,34 @@ import Testing
         }
     }
 
-    /// `body` with a source for `url`, closed whatever happens: a client left open when a test
-    /// throws stops the whole test run.
-    private func withSource(_ url: String, _ options: SourceOptions, _ body: (HTTPSource) async throws -> Void) async throws {
-        let source = try HTTPSource(url: url, options: options)
-        var failure: (any Error)?
-        do { try await body(source) } catch { failure = error }
-        await source.close()
-        if let failure { throw failure }
-    }
-
     /// A screen's pages come with their parsed items, one for each row kept (a duplicate dropped
     /// drops its value too), so the loader does not parse the rows' JSON again; `--format` rows
     /// and a dump's JSON lines need none.
     @Test func theParsedItemsComeWithTheRowsTheyMade() async throws {
         try await withTestServer { base, _ in
-            let source = try HTTPSource(url: base + "/moving?page={page}", options: SourceOptions())
-            var walk = source.startWalk()
-            var pages: [FetchedPage] = []
-            for index in 0..<2 {
-                let key = try #require(walk.key(for: index))
-                pages.append(source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk))
+            try await withHTTPSource(url: base + "/moving?page={page}") { source in
+                var walk = source.startWalk()
+                var pages: [FetchedPage] = []
+                for index in 0..<2 {
+                    let key = try #require(walk.key(for: index))
+                    pages.append(source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk))
+                }
+                #expect(pages.map(\.items.count) == [4, 3])   // id 4 came back on page 2
+                for page in pages {
+                    #expect(page.values?.map(\.compactJSON) == page.items.map(\.json))
+                }
             }
-            #expect(pages.map(\.items.count) == [4, 3])   // id 4 came back on page 2
-            for page in pages {
-                #expect(page.values?.map(\.compactJSON) == page.items.map(\.json))
-            }
-            await source.close()
 
             for change in [{ (options: inout SourceOptions) in options.format = "{id}" }, { $0.rowText = false }] {
                 var options = SourceOptions()
                 change(&options)
-                let plain = try HTTPSource(url: base + "/moving?page={page}", options: options)
-                var plainWalk = plain.startWalk()
-                let key = try #require(plainWalk.key(for: 0))
-                let page = plain.page(from: try await plain.fetch(key), key: key, kind: .next, walk: &plainWalk)
-                #expect(page.items.count == 4)
-                #expect(page.values == nil)
-                await plain.close()
+                try await withHTTPSource(url: base + "/moving?page={page}", options: options) { plain in
+                    var plainWalk = plain.startWalk()
+                    let key = try #require(plainWalk.key(for: 0))
+                    let page = plain.page(from: try await plain.fetch(key), key: key, kind: .next, walk: &plainWalk)
+                    #expect(page.items.count == 4)
+                    #expect(page.values == nil)
+                }
             }
         }
     }
@@ -171,11 +162,11 @@ import Testing
     @Test func aRootArrayAndARedirectAreFollowed() async throws {
         try await withTestServer { base, log in
             for path in ["/root?page={page}", "/redirect?page={page}"] {
-                let source = try HTTPSource(url: base + path, options: SourceOptions())
-                let page = try await source.fetchPage(source.firstKey())
-                #expect(page.items.map(\.text) == (1...20).map { "Item \($0)" }, "\(path)")
-                #expect(page.next == PageKey(index: 1, page: 2, offset: 20))
-                await source.close()
+                try await withHTTPSource(url: base + path) { source in
+                    let page = try await source.fetchPage(source.firstKey())
+                    #expect(page.items.map(\.text) == (1...20).map { "Item \($0)" }, "\(path)")
+                    #expect(page.next == PageKey(index: 1, page: 2, offset: 20))
+                }
             }
             #expect(log.all.contains("/list?page=1"))
         }
@@ -190,11 +181,11 @@ import Testing
         try await withTestServer { base, _ in
             var options = SourceOptions()
             options.headers = ["X-Token: secret"]
-            let source = try HTTPSource(url: "\(base)/headers", options: options)
-            let page = try await source.fetchPage(source.firstKey())
-            #expect(page.items.first?.json == #"{"user-agent":"infinilist/\#(InfinilistVersion.string)","accept":"application/json","x-token":"secret"}"#)
-            #expect(page.isLast)   // no placeholder: a single request
-            await source.close()
+            try await withHTTPSource(url: "\(base)/headers", options: options) { source in
+                let page = try await source.fetchPage(source.firstKey())
+                #expect(page.items.first?.json == #"{"user-agent":"infinilist/\#(InfinilistVersion.string)","accept":"application/json","x-token":"secret"}"#)
+                #expect(page.isLast)   // no placeholder: a single request
+            }
         }
     }
 
@@ -202,15 +193,16 @@ import Testing
     /// from the server's side in Faults/.)
     @Test func aCancelledRequestDeliversNothing() async throws {
         try await withTestServer { base, _ in
-            let source = try HTTPSource(url: "\(base)/slow?page={page}", options: SourceOptions())
-            let inbox = MessageInbox()
-            let loader = Loader(source: source, deliver: inbox.deliver)
-            await loader.start(request(1, page: 0))
-            try await Task.sleep(for: .milliseconds(100))
-            await loader.cancel(RequestID(1))
-            await loader.shutdown()
-            #expect(inbox.all.isEmpty)
-            await source.close()
+            try await withHTTPSource(url: "\(base)/slow?page={page}") { source in
+                let inbox = MessageInbox()
+                let loader = Loader(source: source, deliver: inbox.deliver)
+                try await withShutdown(of: loader) {
+                    await loader.start(request(1, page: 0))
+                    try await Task.sleep(for: .milliseconds(100))
+                    await loader.cancel(RequestID(1))
+                }
+                #expect(inbox.all.isEmpty)
+            }
         }
     }
 

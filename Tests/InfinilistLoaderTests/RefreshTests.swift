@@ -8,31 +8,32 @@ import Testing
 @Suite struct RefreshTests {
     @Test func aRestartRequestRefetchesPageZeroAndForgetsLaterKeys() async throws {
         try await withTestServer { base, log in
-            let source = try HTTPSource(url: "\(base)/list?page={page}", options: SourceOptions())
-            let inbox = MessageInbox()
-            let loader = Loader(source: source, deliver: inbox.deliver)
-            for (id, page) in [(1, 0), (2, 1), (3, 2)] {
-                await loader.start(request(id, page: page))
-                _ = await inbox.wait(for: id)
-            }
-            #expect(await loader.key(forPage: 3) != nil)
+            try await withHTTPSource(url: "\(base)/list?page={page}") { source in
+                let inbox = MessageInbox()
+                let loader = Loader(source: source, deliver: inbox.deliver)
+                try await withShutdown(of: loader) {
+                    for (id, page) in [(1, 0), (2, 1), (3, 2)] {
+                        await loader.start(request(id, page: page))
+                        _ = await inbox.wait(for: id)
+                    }
+                    #expect(await loader.key(forPage: 3) != nil)
 
-            await loader.start(PageRequest(id: RequestID(4), page: 0, kind: .restart))
-            let refreshed = try #require(await inbox.wait(for: 4).last?.loaded)
-            #expect(refreshed.request.id == RequestID(4))
-            #expect(refreshed.items.first?.text == "Item 1")
-            #expect(log.all.filter { $0.hasPrefix("/list") } == [
-                "/list?page=1", "/list?page=2", "/list?page=3", "/list?page=1",
-            ])
-            // Page 1's key is learned again from the new page 0; pages 2 and 3 are forgotten.
-            #expect(await loader.key(forPage: 1) != nil)
-            #expect(await loader.key(forPage: 2) == nil)
-            #expect(await loader.key(forPage: 3) == nil)
-            await loader.start(request(5, page: 2))
-            let refused = try #require(await inbox.wait(for: 5).last?.failed)
-            #expect(refused.message == "page 3 cannot be requested before page 2 has loaded")
-            await loader.shutdown()
-            await source.close()
+                    await loader.start(PageRequest(id: RequestID(4), page: 0, kind: .restart))
+                    let refreshed = try #require(await inbox.wait(for: 4).last?.loaded)
+                    #expect(refreshed.request.id == RequestID(4))
+                    #expect(refreshed.items.first?.text == "Item 1")
+                    #expect(log.all.filter { $0.hasPrefix("/list") } == [
+                        "/list?page=1", "/list?page=2", "/list?page=3", "/list?page=1",
+                    ])
+                    // Page 1's key is learned again from the new page 0; pages 2 and 3 are forgotten.
+                    #expect(await loader.key(forPage: 1) != nil)
+                    #expect(await loader.key(forPage: 2) == nil)
+                    #expect(await loader.key(forPage: 3) == nil)
+                    await loader.start(request(5, page: 2))
+                    let refused = try #require(await inbox.wait(for: 5).last?.failed)
+                    #expect(refused.message == "page 3 cannot be requested before page 2 has loaded")
+                }
+            }
         }
     }
 

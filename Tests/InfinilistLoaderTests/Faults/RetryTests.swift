@@ -79,36 +79,37 @@ import Testing
     @Test func itemsAlreadyLoadedStayAndRRetriesByHand() async throws {
         try await withFaultServer { server in
             let clock = TestClock()
-            let source = try HTTPSource(url: "\(server.base)/fail-once/500?page={page}", options: .faults(clock: clock, retries: 0))
-            let inbox = MessageInbox()
-            let loader = Loader(source: source, deliver: inbox.deliver)
-            var state = AppState(config: AppConfig(sourceName: "test", prefetch: 100), size: Size(rows: 10, columns: 80))
-            var answered = 0
-            func run(_ effects: [Effect]) async {
-                for case .load(let request) in effects { await loader.start(request) }
-            }
-            func settle() async {
-                // Feed the loader's answers back until nothing is loading.
-                while case .loading = state.tail {
-                    answered += 1
-                    let messages = await waitForAnswers(inbox, count: answered)
-                    for message in messages.suffix(from: messages.count - 1) { await run(state.update(message)) }
+            try await withHTTPSource(url: "\(server.base)/fail-once/500?page={page}", options: .faults(clock: clock, retries: 0)) { source in
+                let inbox = MessageInbox()
+                let loader = Loader(source: source, deliver: inbox.deliver)
+                try await withShutdown(of: loader) { () async throws in
+                    var state = AppState(config: AppConfig(sourceName: "test", prefetch: 100), size: Size(rows: 10, columns: 80))
+                    var answered = 0
+                    func run(_ effects: [Effect]) async {
+                        for case .load(let request) in effects { await loader.start(request) }
+                    }
+                    func settle() async {
+                        // Feed the loader's answers back until nothing is loading.
+                        while case .loading = state.tail {
+                            answered += 1
+                            let messages = await waitForAnswers(inbox, count: answered)
+                            for message in messages.suffix(from: messages.count - 1) { await run(state.update(message)) }
+                        }
+                    }
+                    await run(state.start())
+                    await settle()   // page 1: fails once (retries 0)
+                    #expect(state.tail == .failed(page: 0, message: try #require(inbox.all.last?.failed?.message)))
+                    await run(state.update(.key(.char("r"))))
+                    await settle()   // page 1 again, then page 2 fails once, and so on
+                    #expect(state.store.itemCount == 5)
+                    guard case .failed(let page, _) = state.tail else { Issue.record("expected a failure, got \(state.tail)"); return }
+                    #expect(page == 1)
+                    #expect(render(state).text.contains("✗ page 2 failed (r to retry): HTTP 500 Internal Server"))
+                    await run(state.update(.key(.char("r"))))
+                    await settle()
+                    #expect(state.store.itemCount >= 10)
                 }
             }
-            await run(state.start())
-            await settle()   // page 1: fails once (retries 0)
-            #expect(state.tail == .failed(page: 0, message: try #require(inbox.all.last?.failed?.message)))
-            await run(state.update(.key(.char("r"))))
-            await settle()   // page 1 again, then page 2 fails once, and so on
-            #expect(state.store.itemCount == 5)
-            guard case .failed(let page, _) = state.tail else { Issue.record("expected a failure, got \(state.tail)"); return }
-            #expect(page == 1)
-            #expect(render(state).text.contains("✗ page 2 failed (r to retry): HTTP 500 Internal Server"))
-            await run(state.update(.key(.char("r"))))
-            await settle()
-            #expect(state.store.itemCount >= 10)
-            await loader.shutdown()
-            await source.close()
         }
     }
 

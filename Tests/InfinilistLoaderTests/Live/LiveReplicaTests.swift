@@ -14,26 +14,26 @@ import TestSupport
     @Test func wikimediaRecentChangesResumeAfterTheLastEventID() async throws {
         try await withLiveServer { base, log in
             let clock = TestClock()
-            let source = try HTTPSource(url: "\(base)/v2/stream/recentchange?batch=3&total=7", options: LiveTest.options(clock: clock, pageSize: 2))
-            var walked = await LiveTest.walk(source)
-            #expect(walked.items.count == 7)
-            let titles = try walked.items.map { try #require(JSONParser.parse($0).objectValue?["title"]?.stringValue) }
-            #expect(titles == (0..<7).map { WikimediaStreamReplica.titles[$0 % WikimediaStreamReplica.titles.count] })
-            let offsets = try walked.items.map { try #require(JSONParser.parse($0).objectValue?["meta"]?.objectValue?["offset"]?.scalarText) }
-            #expect(offsets == (0..<7).map(String.init))
-            // Three connections resumed from the Kafka position in the last id, then a 204.
-            let ids = log.requests("/v2/stream/recentchange").map(\.lastEventID)
-            #expect(ids.count == 4)
-            #expect(ids[0] == nil)
-            #expect(ids[1]?.contains(#""offset":2}"#) == true)
-            #expect(ids[3]?.contains(#""offset":6}"#) == true)
-            #expect(walked.end == EndReason("the server ended the stream"))
-            #expect(walked.pages.last?.live == LiveStatus(reconnects: 3))
-            // Pages of events read again from the spool are the same events.
-            let key = try #require(walked.walk.key(for: 1))
-            let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walked.walk)
-            #expect(again.items == walked.pages[1].items)
-            await source.close()
+            try await withHTTPSource(url: "\(base)/v2/stream/recentchange?batch=3&total=7", options: LiveTest.options(clock: clock, pageSize: 2)) { source in
+                var walked = await LiveTest.walk(source)
+                #expect(walked.items.count == 7)
+                let titles = try walked.items.map { try #require(JSONParser.parse($0).objectValue?["title"]?.stringValue) }
+                #expect(titles == (0..<7).map { WikimediaStreamReplica.titles[$0 % WikimediaStreamReplica.titles.count] })
+                let offsets = try walked.items.map { try #require(JSONParser.parse($0).objectValue?["meta"]?.objectValue?["offset"]?.scalarText) }
+                #expect(offsets == (0..<7).map(String.init))
+                // Three connections resumed from the Kafka position in the last id, then a 204.
+                let ids = log.requests("/v2/stream/recentchange").map(\.lastEventID)
+                #expect(ids.count == 4)
+                #expect(ids[0] == nil)
+                #expect(ids[1]?.contains(#""offset":2}"#) == true)
+                #expect(ids[3]?.contains(#""offset":6}"#) == true)
+                #expect(walked.end == EndReason("the server ended the stream"))
+                #expect(walked.pages.last?.live == LiveStatus(reconnects: 3))
+                // Pages of events read again from the spool are the same events.
+                let key = try #require(walked.walk.key(for: 1))
+                let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walked.walk)
+                #expect(again.items == walked.pages[1].items)
+            }
         }
     }
 
@@ -60,17 +60,24 @@ import TestSupport
         try await withLiveServer { base, log in
             var options = SourceOptions()
             options.streamReadOnce = true
-            let source = try HTTPSource(url: "\(base)/jsonl/hold", options: options)
             let output = SharedLines()
             let errors = SharedLines()
-            let dump = Task { await Dumper().run(source: source, output: output, errors: errors) }
-            let deadline = ContinuousClock.now + .seconds(45)
-            while output.lines.count < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            #expect(output.lines == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
-            #expect(!log.allEvents.contains("closed"))
-            log.release()
-            let status = await dump.value
-            await source.close()
+            let status = try await withHTTPSource(url: "\(base)/jsonl/hold", options: options) { source in
+                let dump = Task { await Dumper().run(source: source, output: output, errors: errors) }
+                let deadline = ContinuousClock.now + .seconds(45)
+                do {
+                    while output.lines.count < 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+                } catch {
+                    // The test was cancelled: the dump stops before its source is closed.
+                    dump.cancel()
+                    _ = await dump.value
+                    throw error
+                }
+                #expect(output.lines == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
+                #expect(!log.allEvents.contains("closed"))
+                log.release()
+                return await dump.value
+            }
             #expect(status == 0)
             #expect(output.lines.count == 5)
             #expect(errors.lines.last == "end: the server ended the stream (5 items)")

@@ -180,16 +180,16 @@ import Testing
     /// comes from the spool, identical, with one request in all.
     @Test func pagesPastTheWindowAreReadAgainFromTheSpool() async throws {
         try await withLiveServer { base, log in
-            let source = try HTTPSource(url: "\(base)/many?n=500", options: LiveTest.options(clock: TestClock(), pageSize: 10))
-            var walked = await LiveTest.walk(source)
-            #expect(walked.items.count == 500)
-            #expect(walked.end != nil)
-            for page in [0, 7, 49] {
-                let key = try #require(walked.walk.key(for: page))
-                let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walked.walk)
-                #expect(again.items == walked.pages[page].items)
+            try await withHTTPSource(url: "\(base)/many?n=500", options: LiveTest.options(clock: TestClock(), pageSize: 10)) { source in
+                var walked = await LiveTest.walk(source)
+                #expect(walked.items.count == 500)
+                #expect(walked.end != nil)
+                for page in [0, 7, 49] {
+                    let key = try #require(walked.walk.key(for: page))
+                    let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walked.walk)
+                    #expect(again.items == walked.pages[page].items)
+                }
             }
-            await source.close()
             #expect(log.requests("/many").count == 1)
         }
     }
@@ -200,17 +200,17 @@ import Testing
         try await withLiveServer { base, _ in
             var options = LiveTest.options(clock: TestClock(), pageSize: 10)
             options.streamReadOnce = true
-            let source = try HTTPSource(url: "\(base)/many?n=30", options: options)
-            let walked = await LiveTest.walk(source)
-            #expect(walked.items.count == 30)
-            #expect((0...2).allSatisfy { walked.walk.key(for: $0) == nil })
-            do {
-                _ = try await source.fetch(PageKey(index: 0, page: 1))
-                Issue.record("page 1 was read twice")
-            } catch let error as PageLoadError {
-                #expect(error.message == "the stream from \(base.dropFirst(7)) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
+            try await withHTTPSource(url: "\(base)/many?n=30", options: options) { source in
+                let walked = await LiveTest.walk(source)
+                #expect(walked.items.count == 30)
+                #expect((0...2).allSatisfy { walked.walk.key(for: $0) == nil })
+                do {
+                    _ = try await source.fetch(PageKey(index: 0, page: 1))
+                    Issue.record("page 1 was read twice")
+                } catch let error as PageLoadError {
+                    #expect(error.message == "the stream from \(base.dropFirst(7)) cannot be read twice, and nothing was kept of it (--dump reads each page once)")
+                }
             }
-            await source.close()
         }
     }
 
@@ -218,19 +218,19 @@ import Testing
     /// again, which connects again.
     @Test func aRefusalFailsThePageAndRetryingConnectsAgain() async throws {
         try await withLiveServer { base, log in
-            let source = try HTTPSource(url: "\(base)/sse/refuse", options: LiveTest.options(clock: TestClock()))
-            var walked = await LiveTest.walk(source)
-            #expect(walked.items == [#"{"n":1}"#])
-            let failure = try #require(walked.failure)
-            #expect(failure.message.hasPrefix("HTTP 401 Unauthorized from 127.0.0.1:"), "\(failure.message)")
-            #expect(failure.message.hasSuffix(": token expired"))
-            walked.failure = nil
-            walked = await LiveTest.walk(source, from: walked)
-            #expect(walked.items == [#"{"n":1}"#, #"{"n":2}"#])
-            #expect(walked.end == EndReason("the server ended the stream"))
-            // After `r` the stream resumes after the last event seen.
-            #expect(log.requests("/sse/refuse").map(\.lastEventID) == [nil, "1", "1", "2"])
-            await source.close()
+            try await withHTTPSource(url: "\(base)/sse/refuse", options: LiveTest.options(clock: TestClock())) { source in
+                var walked = await LiveTest.walk(source)
+                #expect(walked.items == [#"{"n":1}"#])
+                let failure = try #require(walked.failure)
+                #expect(failure.message.hasPrefix("HTTP 401 Unauthorized from 127.0.0.1:"), "\(failure.message)")
+                #expect(failure.message.hasSuffix(": token expired"))
+                walked.failure = nil
+                walked = await LiveTest.walk(source, from: walked)
+                #expect(walked.items == [#"{"n":1}"#, #"{"n":2}"#])
+                #expect(walked.end == EndReason("the server ended the stream"))
+                // After `r` the stream resumes after the last event seen.
+                #expect(log.requests("/sse/refuse").map(\.lastEventID) == [nil, "1", "1", "2"])
+            }
         }
     }
 

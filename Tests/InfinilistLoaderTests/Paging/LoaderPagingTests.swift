@@ -30,27 +30,28 @@ import Testing
 
     @Test func cursorPagesCanBeFetchedAgainAndRefreshed() async throws {
         try await withTestServer { base, log in
-            let source = try HTTPSource(url: base + "/slack/api/users.list?limit=10&cursor={cursor}", options: SourceOptions())
-            let inbox = MessageInbox()
-            let loader = Loader(source: source, deliver: inbox.deliver)
-            let pages = try await loadAll(loader, inbox)
-            #expect(pages.map(\.count) == SlackReplica.plan)
-            #expect(await loader.key(forPage: 2)?.cursor == SlackReplica.cursor(2))
-            #expect(await loader.key(forPage: 2)?.via == .field("response_metadata.next_cursor"))
+            try await withHTTPSource(url: base + "/slack/api/users.list?limit=10&cursor={cursor}") { source in
+                let inbox = MessageInbox()
+                let loader = Loader(source: source, deliver: inbox.deliver)
+                try await withShutdown(of: loader) {
+                    let pages = try await loadAll(loader, inbox)
+                    #expect(pages.map(\.count) == SlackReplica.plan)
+                    #expect(await loader.key(forPage: 2)?.cursor == SlackReplica.cursor(2))
+                    #expect(await loader.key(forPage: 2)?.via == .field("response_metadata.next_cursor"))
 
-            // Re-fetch pages 3 and 1 by their keys.
-            for (id, page) in [(10, 2), (11, 0)] {
-                let again = try await load(loader, inbox, PageRequest(id: RequestID(id), page: page, kind: .refetch))
-                #expect(again.items.compactMap { Self.id(of: $0) } == pages[page])
-                #expect(again.end == nil)
+                    // Re-fetch pages 3 and 1 by their keys.
+                    for (id, page) in [(10, 2), (11, 0)] {
+                        let again = try await load(loader, inbox, PageRequest(id: RequestID(id), page: page, kind: .refetch))
+                        #expect(again.items.compactMap { Self.id(of: $0) } == pages[page])
+                        #expect(again.end == nil)
+                    }
+                    #expect(log.all.suffix(2) == ["/slack/api/users.list?limit=10&cursor=\(SlackReplica.cursor(2).addingPercentEncodingForTest)", "/slack/api/users.list?limit=10"])
+
+                    // A refresh: a new walk, which works again from the start.
+                    let refreshed = try await loadAll(loader, inbox, firstID: 20, restart: true)
+                    #expect(refreshed == pages)
+                }
             }
-            #expect(log.all.suffix(2) == ["/slack/api/users.list?limit=10&cursor=\(SlackReplica.cursor(2).addingPercentEncodingForTest)", "/slack/api/users.list?limit=10"])
-
-            // A refresh: a new walk, which works again from the start.
-            let refreshed = try await loadAll(loader, inbox, firstID: 20, restart: true)
-            #expect(refreshed == pages)
-            await loader.shutdown()
-            await source.close()
         }
     }
 
@@ -58,15 +59,16 @@ import Testing
         try await withTestServer { base, _ in
             var options = SourceOptions()
             options.firstPage = 0
-            let source = try HTTPSource(url: base + "/hn/api/v1/search_by_date?tags=story&hitsPerPage=20&page={page}", options: options)
-            let inbox = MessageInbox()
-            let loader = Loader(source: source, deliver: inbox.deliver)
-            let pages = try await loadAll(loader, inbox)
-            #expect(pages.map(\.count) == [20, 18, 19])
-            let again = try await load(loader, inbox, request(10, page: 1))
-            #expect(again.items.compactMap { Self.id(of: $0) } == pages[1])
-            await loader.shutdown()
-            await source.close()
+            try await withHTTPSource(url: base + "/hn/api/v1/search_by_date?tags=story&hitsPerPage=20&page={page}", options: options) { source in
+                let inbox = MessageInbox()
+                let loader = Loader(source: source, deliver: inbox.deliver)
+                try await withShutdown(of: loader) {
+                    let pages = try await loadAll(loader, inbox)
+                    #expect(pages.map(\.count) == [20, 18, 19])
+                    let again = try await load(loader, inbox, request(10, page: 1))
+                    #expect(again.items.compactMap { Self.id(of: $0) } == pages[1])
+                }
+            }
         }
     }
 }
