@@ -59,13 +59,19 @@ public struct PageRequest: Sendable, Hashable {
     /// address: the loader reads the list from its first page until it has read this many items
     /// and a page more, and the core picks the page's items out by identity.
     public let reach: Int?
+    /// For a `.refetch` of a page of the list's walk once polls put items above the list: how
+    /// many pages after it to read with it, handed on as one page. The server's numbered pages
+    /// have shifted down since the page was read, so its last items are on the pages after it
+    /// now; the core picks the page's items out by identity (`PageStore.pagesShifted(after:)`).
+    public let following: Int
 
-    public init(id: RequestID, page: Int, kind: RequestKind = .next, poll: PollAddress? = nil, reach: Int? = nil) {
+    public init(id: RequestID, page: Int, kind: RequestKind = .next, poll: PollAddress? = nil, reach: Int? = nil, following: Int = 0) {
         self.id = id
         self.page = page
         self.kind = kind
         self.poll = poll
         self.reach = reach
+        self.following = following
     }
 }
 

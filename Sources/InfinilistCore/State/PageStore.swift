@@ -65,10 +65,31 @@ public struct PageStore: Sendable {
     /// Pages of the list's own walk received so far; the next page to ask for has this ordinal.
     public var pageCount: Int { slots.count - topCount }
 
+    /// Rows polls put above the list's own pages (new items and gap rows).
+    public var rowsAbove: Int { topCount > 0 ? slots[topCount - 1].rows.upperBound : 0 }
+
+    /// A page fetched again reads at most this many pages after it (`pagesShifted(after:)`).
+    public static let maxPagesShifted = 49
+
+    /// How many of the server's pages after a page of the list's walk its items may be in now,
+    /// to be read with it when it is fetched again. Once polls put items above the list, a
+    /// numbered page on the server starts later by every item put above since the page was read:
+    /// its last items are on the pages after it. So: the pages those rows fill (of the largest
+    /// page's size), and one more for new items no poll has read yet. 0 before any poll: the
+    /// page is then filled by position, as it was read (`refill`). A cursor's pages do not shift;
+    /// reading them too costs requests, never rows.
+    public func pagesShifted(after page: Int) -> Int {
+        guard topCount > 0, page >= 0, let index = slotIndex(ofPage: page),
+              case .walk(let rowsAboveThen) = slots[index].origin else { return 0 }
+        let size = max(1, largestPageSize)
+        let moved = max(0, rowsAbove - rowsAboveThen)
+        return min(Self.maxPagesShifted, (moved + size - 1) / size + 1)
+    }
+
     /// Appends the next page of the list's walk. Pages arrive in order; the caller guarantees it.
     public mutating func append(_ items: [Item]) {
         let identities = keepsIdentities ? items.map(\.identity) : []
-        slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, identities: identities, origin: .walk))
+        slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, identities: identities, origin: .walk(rowsAbove: rowsAbove)))
         loadedItemCount += items.count
         largestPageSize = max(largestPageSize, items.count)
         known?.formUnion(identities)
@@ -127,7 +148,8 @@ public struct PageStore: Sendable {
             whole = items.count == slot.count
         case .walk, .poll:
             // Once items were put above, the server's pages have shifted under the walk's too:
-            // each row takes its own item wherever the answer has it, none another row's.
+            // each row takes its own item wherever the answer has it (the page and the pages
+            // after it, `pagesShifted(after:)`), none another row's.
             var byIdentity: [ItemIdentity: Item] = [:]
             for item in items where byIdentity[item.identity] == nil { byIdentity[item.identity] = item }
             filled = slot.identities.map { byIdentity[$0] }

@@ -68,7 +68,8 @@ extension AppState {
         // New items above the list are read again from the top of the list, as far as they reach.
         let isNew = if case .poll = store.origin(ofPage: page) { true } else { false }
         let reach = isNew ? store.rows(ofPage: page).upperBound : nil
-        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: .refetch, reach: reach)
+        // A page of the walk is read with the pages its items may have moved into since.
+        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: .refetch, reach: reach, following: store.pagesShifted(after: page))
         nextRequestID += 1
         refetches[page] = .loading(request.id)
         return .load(request)

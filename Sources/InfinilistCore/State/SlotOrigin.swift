@@ -1,7 +1,10 @@
 /// Where a page of the store came from, which decides how it is fetched again and shown.
 public enum SlotOrigin: Sendable, Equatable {
-    /// A page of the list's own walk; its page number is its ordinal (0, 1, …).
-    case walk
+    /// A page of the list's own walk; its page number is its ordinal (0, 1, …). `rowsAbove`:
+    /// the rows polls had put above the list when it arrived. The server's numbered pages shift
+    /// down by every item put above since, so that is how far its items may have moved when it
+    /// is fetched again (`PageStore.pagesShifted(after:)`).
+    case walk(rowsAbove: Int)
     /// New items a poll found (at this address), put above the list; fetched again (when
     /// dropped) by reading the list from its top, and filled by identity.
     case poll(PollAddress)

@@ -19,8 +19,9 @@ import InfinilistCore
 /// kept so that a gap row can go on with its round; a round that read only its first page needs
 /// nothing kept (page 0's key is the walk's first) and is forgotten when the next starts. A page
 /// of new items dropped from memory is read again from the top (`.refetch` with a `reach`): the
-/// list's first pages, in a fresh walk, as far as its rows reach, handed on as one page
-/// (`Loader+Poll.swift`).
+/// list's first pages, in a fresh walk, as far as its rows reach, handed on as one page; a page
+/// of the walk, once polls put items above it, is read with the pages after it that its items
+/// were pushed into (`.refetch` with `following`; `Loader+GroupRead.swift`).
 ///
 /// With a `ReadAhead` depth (`--dump`), it also fetches pages nobody asked for yet: the next page
 /// as soon as its key is known, and with `--parallel N` pages whose keys can be predicted
@@ -114,8 +115,8 @@ public actor Loader {
             flight.task.cancel()
             inFlight[page] = nil
         }
-        if request.kind == .refetch, let reach = request.reach {
-            startTopRead(request, reach: reach)
+        if let read = groupRead(for: request) {
+            startGroupRead(request, read)
             return
         }
         guard let key = key(for: request) else {

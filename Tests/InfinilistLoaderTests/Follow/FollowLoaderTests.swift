@@ -172,4 +172,29 @@ import Testing
             #expect(harness.titles[24..<34] == Self.titles(Array(feed.ids[24..<34]))[...])
         }
     }
+
+    /// A page of the list dropped from memory, once polls put items above the list, is read
+    /// again with the pages its items were pushed into: the server's page 1 now starts with the
+    /// new items, and the page's own items are on pages 2 and 3. Read alone, its rows said "(no
+    /// longer in page 1)".
+    @Test func aDroppedPageOfTheListIsReadWithThePagesItsItemsWerePushedInto() async throws {
+        let feed = GrowingFeed(count: 60, perPage: 5)
+        try await FollowHarness.with(feed, size: Size(rows: 6, columns: 80), keep: 20) { harness in
+            try await harness.start()
+            for _ in 0..<40 { try await harness.press(.down) }
+            #expect(!harness.state.store.isLoaded(page: 0))
+            feed.grow(7)
+            try await harness.tick(at: 30)
+            #expect(harness.state.store.rowsAbove == 7)
+            // Seven rows above, five a page: the page's items may be up to two pages further
+            // down, and one more page is read for items no poll has seen yet.
+            #expect(harness.state.store.pagesShifted(after: 0) == 3)
+            let before = feed.exchanges.count
+            try await harness.press(.home)
+            #expect(harness.titles[0..<12] == Self.titles(Array(feed.ids.prefix(12)))[...])
+            // The new items above are read from the top too (page 1 and on); the page itself
+            // with the three after it.
+            #expect(Set(feed.exchanges.dropFirst(before).map(\.page)).isSuperset(of: [1, 2, 3, 4]))
+        }
+    }
 }
