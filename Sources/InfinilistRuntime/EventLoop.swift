@@ -161,8 +161,13 @@ public struct EventLoop<M: Model> {
                 screen.suspend()
                 // The terminal may have been resized while we were stopped.
                 inbox.post(.terminalResized)
-            case .output(let lines):
-                for line in lines { output.write(text: line) }
+            case .output(let items, let line):
+                for item in items {
+                    switch line {
+                    case .json: output.write(text: item.jsonText)
+                    case .text: output.write(line: item.text)
+                    }
+                }
                 // At once, so a reader that went away (`| head -1`) stops the work now.
                 output.flush()
                 if let error = output.failure { return .outputFailed(error) }

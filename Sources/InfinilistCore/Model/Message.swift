@@ -32,10 +32,11 @@ public enum Effect: Sendable, Equatable {
     case redraw
     /// Restore the terminal and stop the process (Ctrl-Z); repaint fully when it continues.
     case suspend
-    /// Write these lines to standard output now (`--dump` streams items this way, their JSON
-    /// written from the page's buffer). A write that fails (the reader went away, a full disk)
-    /// ends the program.
-    case output([SharedText])
+    /// Write these items to standard output now, a line each: their JSON (from their page's
+    /// buffer when they share one, decision 90) or their row text. `--dump` streams items this
+    /// way; the page's items are handed on as they are, no array of lines is made. A write that
+    /// fails (the reader went away, a full disk) ends the program.
+    case output(ArraySlice<Item>, ItemLine)
     /// Say this on standard error, in order with the output (`--dump`'s progress and end).
     case report(String)
     /// Open this http or https address in the browser (`o`), detached from the terminal.
@@ -47,4 +48,12 @@ public enum Effect: Sendable, Equatable {
     case runCommand(String)
     /// Run this command with `sh -c` in the background (`execute-silent`).
     case runCommandInBackground(String)
+}
+
+/// Which line an item is written as (`Effect.output`).
+public enum ItemLine: Sendable, Equatable {
+    /// Its compact JSON (`--dump`).
+    case json
+    /// Its row text (`--dump --format`).
+    case text
 }

@@ -79,9 +79,9 @@ extension DumpModel {
     private mutating func write(_ found: [NewPage], more: PollAddress?) -> [Effect] {
         let items = found.flatMap(\.items)
         known.formUnion(items.map(\.identity))
-        let lines = items.reversed().map(line)
+        let lines = Array(items.reversed())
         written += lines.count
-        var effects: [Effect] = lines.isEmpty ? [] : [.output(lines)]
+        var effects: [Effect] = lines.isEmpty ? [] : [.output(lines[...], itemLine)]
         if verbose, !lines.isEmpty { effects.append(.report("new items: \(Self.count(lines.count, "item")) written")) }
         if more != nil {
             effects.append(.report("infinilist: more than \(Self.count(PollRun.dumpPageLimit, "page")) of new items since the last poll: older new items were not written"))

@@ -69,11 +69,11 @@ public struct DumpModel: Model {
 
     private mutating func loaded(_ result: PageResult) -> [Effect] {
         let room = maxItems.map { max(0, $0 - written) } ?? result.items.count
-        let lines = result.items.prefix(room).map(line)
+        let lines = result.items.prefix(room)
         written += lines.count
         // Every item read is known, written or not: a later poll must not take it for new.
         if follow != nil { known.formUnion(result.items.map(\.identity)) }
-        var effects: [Effect] = [.output(Array(lines))]
+        var effects: [Effect] = [.output(lines, itemLine)]
         // Said whatever -v says (-v has the loader's own note instead): a script must be able
         // to tell a partial page from a whole one.
         if let warning = result.warning, !verbose {
@@ -104,8 +104,8 @@ public struct DumpModel: Model {
         return [.report("infinilist: \(page): \(wait.reason); \(action) in \(wait.seconds) s")]
     }
 
-    /// The item as a line: its JSON, as it is held (decision 90), or its row text with `--format`.
-    func line(_ item: Item) -> SharedText { writesText ? SharedText(item.text) : item.jsonText }
+    /// How an item is written: its JSON, or its row text with `--format`.
+    var itemLine: ItemLine { writesText ? .text : .json }
 
     mutating func request() -> Effect {
         lastRequestID += 1
