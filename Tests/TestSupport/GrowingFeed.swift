@@ -34,6 +34,8 @@ public final class GrowingFeed: Sendable {
         var ids: [Int]
         var version = 1
         var firstPageLimit: Int?
+        /// Pages answered with a 500.
+        var failingPages: Set<Int> = []
         var exchanges: [Exchange] = []
     }
 
@@ -94,6 +96,11 @@ public final class GrowingFeed: Sendable {
 
     public static func title(_ id: Int) -> String { "item \(id)" }
 
+    /// From now on these pages (1-based, as requested) are answered with a 500.
+    public func fail(pages: Set<Int>) {
+        state.withLock { $0.failingPages = pages }
+    }
+
     /// Adds the route (`/feed`, or `/repos/o/r/issues`) to `router`.
     public func route(on router: Router<BasicRequestContext>) {
         switch style {
@@ -114,6 +121,10 @@ public final class GrowingFeed: Sendable {
         let page = request.uri.queryParameters["page"].flatMap { Int($0) } ?? 1
         let ifNoneMatch = request.headers[.ifNoneMatch]
         return state.withLock { state in
+            if state.failingPages.contains(page) {
+                state.exchanges.append(Exchange(page: page, status: 500, conditional: ifNoneMatch != nil))
+                return Response(status: .internalServerError)
+            }
             let etag = "\"v\(state.version)-p\(page)\""
             let headers: HTTPFields = [.contentType: "application/json", .eTag: etag]
             if ifNoneMatch == etag {

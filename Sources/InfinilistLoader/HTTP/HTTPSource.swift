@@ -129,6 +129,8 @@ public struct HTTPSource: PageSource {
         pager.predictedKey(after: key, itemCount: itemCount)
     }
 
+    public var pagesMoveWhenItemsArrive: Bool { pager.style.pagesMoveWhenItemsArrive }
+
     public func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool {
         pager.request(for: first).address == pager.request(for: second).address
     }

@@ -34,7 +34,8 @@ extension Loader {
     func groupRead(for request: PageRequest) -> GroupRead? {
         guard request.kind == .refetch else { return nil }
         if let reach = request.reach { return .top(reach: reach) }
-        guard request.following > 0, request.poll == nil else { return nil }
+        // Pages after a cursor stay where they were: the page alone is read, as before.
+        guard request.following > 0, request.poll == nil, source.pagesMoveWhenItemsArrive else { return nil }
         let last = request.page + min(request.following, Self.groupReadPageLimit - 1)
         let keys = (request.page...last).lazy.map(walk.key(for:)).prefix { $0 != nil }.compactMap { $0 }
         // A page whose key is unknown fails the usual way, and a page with none known after it
@@ -78,7 +79,15 @@ extension Loader {
         var index = 0
         while index < groupReadPageLimit, let key = key(index, of: read, in: walk) {
             try Task.checkCancellation()
-            let response = try await source.fetch(key)
+            let response: PageResponse
+            do {
+                response = try await source.fetch(key)
+            } catch where index > 0 && !(error is CancellationError) {
+                // A later page only brings back rows pushed onto it: its failure (the list's end,
+                // a rate limit, a cap on paging) leaves those rows missing, not the whole page.
+                notes.append("stopped at page \(key.index + 1): \(Self.message(for: error))")
+                break
+            }
             notes += response.notes
             let page = source.page(from: consume response, key: key, kind: .next, walk: &walk)
             items += page.items

@@ -21,6 +21,7 @@ struct LastItemStyle: PaginationStyle {
     }
 
     var itemsMayShift: Bool { false }
+    var pagesMoveWhenItemsArrive: Bool { false }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         if let reason = CounterStopRules.end(after: key, response: response, position: key.index + 1) {

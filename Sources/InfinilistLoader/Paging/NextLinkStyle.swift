@@ -26,6 +26,7 @@ struct NextLinkStyle: PaginationStyle {
     var repeatReason: EndReason? { EndReason("next link repeated an earlier one") }
     var pinnedPaths: [JSONPath] { nextPath.map { [$0] } ?? [] }
     var itemsMayShift: Bool { false }
+    var pagesMoveWhenItemsArrive: Bool { true }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         if let reason = MoreFlags.end(in: response.body) { return .end(reason) }

@@ -19,6 +19,7 @@ struct PageCounterStyle: PaginationStyle {
 
     var repeatReason: EndReason? { nil }
     var itemsMayShift: Bool { true }
+    var pagesMoveWhenItemsArrive: Bool { true }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         if let reason = CounterStopRules.end(after: key, response: response, position: position(of: key)) {

@@ -14,6 +14,11 @@ protocol PaginationStyle: Sendable {
     /// Whether items may shift between requests (page and offset APIs), which is where an `id`
     /// field is looked for to drop duplicates without `--id`.
     var itemsMayShift: Bool { get }
+    /// Whether a page's items move onto the pages after it when items are put at the top of the
+    /// list (a followed list): pages addressed by position do (page numbers, offsets, and a next
+    /// link, which may carry either); pages after a cursor or an item do not. A page read again
+    /// after polls is read with the pages after it only when they do (decision 91).
+    var pagesMoveWhenItemsArrive: Bool { get }
     /// The URL template the user gave; `{limit}` is filled with `pageSize`.
     var template: URLTemplate { get }
     /// The placeholders of the request's body (`-d`), which page as those of the URL do.

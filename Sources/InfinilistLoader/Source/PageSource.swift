@@ -31,10 +31,14 @@ public protocol PageSource: Sendable {
     /// Whether the two keys make the same request, so an answer fetched ahead with one may serve
     /// the other (a predicted offset may differ in fields the request does not use).
     func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool
+    /// Whether a page's items move onto the pages after it when items are put at the top of the
+    /// list (`PaginationStyle.pagesMoveWhenItemsArrive`); true unless the source knows better.
+    var pagesMoveWhenItemsArrive: Bool { get }
 }
 
 extension PageSource {
     public func close() async {}
     public func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey? { nil }
     public func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool { first == second }
+    public var pagesMoveWhenItemsArrive: Bool { true }
 }

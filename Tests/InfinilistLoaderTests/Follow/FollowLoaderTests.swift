@@ -197,4 +197,36 @@ import Testing
             #expect(Set(feed.exchanges.dropFirst(before).map(\.page)).isSuperset(of: [1, 2, 3, 4]))
         }
     }
+    /// A page after the page read again that fails (the list's end, a rate limit, a cap on
+    /// paging) leaves only the rows pushed onto it missing: the page itself is not failed.
+    @Test func aFailingPageAfterItLeavesOnlyItsRowsMissing() async throws {
+        let feed = GrowingFeed(count: 60, perPage: 5)
+        try await FollowHarness.with(feed, size: Size(rows: 6, columns: 80), keep: 20, configure: { $0.retry.retries = 0 }) { harness in
+            try await harness.start()
+            for _ in 0..<40 { try await harness.press(.down) }
+            feed.grow(7)
+            try await harness.tick(at: 30)
+            // Page 1 of the walk (rows 7–11) is now on the server's pages 2 and 3.
+            feed.fail(pages: [3])
+            try await harness.press(.home)
+            #expect(harness.state.store.isLoaded(page: 0))
+            #expect(harness.titles[0..<10] == Self.titles(Array(feed.ids.prefix(10)))[...])
+            #expect(harness.titles[10..<12] == ["?", "?"])
+        }
+    }
+    /// Only pages addressed by position shift as items arrive: pages after a cursor or an item
+    /// are read alone, as before, costing no requests that bring nothing back.
+    @Test func onlyPagesAddressedByPositionAreReadWithThePagesAfterThem() async throws {
+        let cases: [(String, Bool)] = [
+            ("/feed?page={page}", true),
+            ("/feed?offset={offset}", true),
+            ("/feed", true),   // a next link (or none): it may carry a page number
+            ("/feed?cursor={cursor}", false),
+            ("/feed?since={last.id}", false),
+        ]
+        for (path, moves) in cases {
+            let moved = try await withHTTPSource(url: "http://127.0.0.1:9" + path) { $0.pagesMoveWhenItemsArrive }
+            #expect(moved == moves, "\(path)")
+        }
+    }
 }

@@ -30,6 +30,7 @@ struct GraphQLStyle: PaginationStyle {
 
     var repeatReason: EndReason? { EndReason("cursor repeated an earlier one") }
     var itemsMayShift: Bool { false }
+    var pagesMoveWhenItemsArrive: Bool { false }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
         // The transport read the connection before handing the answer on; not finding it again
