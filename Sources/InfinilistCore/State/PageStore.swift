@@ -76,8 +76,8 @@ public struct PageStore: Sendable {
     /// numbered page on the server starts later by every item put above since the page was read:
     /// its last items are on the pages after it. So: the pages those rows fill (of the largest
     /// page's size), and one more for new items no poll has read yet. 0 before any poll: the
-    /// page is then filled by position, as it was read (`refill`). A cursor's pages do not shift;
-    /// reading them too costs requests, never rows.
+    /// page is then filled by position, as it was read (`refill`). Pages after a cursor do not
+    /// shift: the loader reads those alone (`PaginationStyle.pagesMoveWhenItemsArrive`).
     public func pagesShifted(after page: Int) -> Int {
         guard topCount > 0, page >= 0, let index = slotIndex(ofPage: page),
               case .walk(let rowsAboveThen) = slots[index].origin else { return 0 }
