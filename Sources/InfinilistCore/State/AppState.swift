@@ -65,8 +65,14 @@ public struct AppState: Sendable {
         self.preview = PreviewPane(isOpen: config.preview.opens)
         self.viewport = Viewport(height: AppState.contentHeight(for: size))
         viewport.resize(height: listHeight, itemCount: 0)
-        if !config.followable { store.forgetIdentities() }
+        store = PageStore(keepsIdentities: listCanBePolled)
     }
+
+    /// Whether polls can ever ask for this list's first page again (`--follow`, `F`): not a
+    /// pipe, a file or a live stream (`config.followable` false, or the loader said it is live).
+    /// The store keeps its items' identities only then (decision 71), and a new store (`R`) is
+    /// made from this, not from a default.
+    var listCanBePolled: Bool { config.followable && live == nil }
 
     /// Rows of the screen above the status line: the list's, the detail view's or the help's
     /// (none on a one-row screen).

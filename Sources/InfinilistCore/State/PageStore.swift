@@ -51,13 +51,16 @@ public struct PageStore: Sendable {
     /// Whether pages keep their items' identities (8 bytes an item, dropped pages included) for
     /// polls. A list that can never be polled (a pipe, a file, a live stream) keeps none, so its
     /// memory stays flat however many items stream past.
-    public private(set) var keepsIdentities = true
+    public private(set) var keepsIdentities: Bool
     /// Items currently in memory (rows of pages not dropped).
     public internal(set) var loadedItemCount = 0
     /// The most items any page has brought: the unit of the default memory budget.
     public internal(set) var largestPageSize = 0
 
-    public init() {}
+    /// `keepsIdentities`: whether the list can be polled (see the property).
+    public init(keepsIdentities: Bool = true) {
+        self.keepsIdentities = keepsIdentities
+    }
 
     /// Rows known in the list (loaded or dropped).
     public var itemCount: Int { slots.last.map { $0.firstRow + $0.count } ?? 0 }

@@ -25,7 +25,7 @@ extension AppState {
             row: cursorStoreRow ?? 0,
             offset: viewport.cursor - viewport.top
         )
-        store = PageStore()
+        store = PageStore(keepsIdentities: listCanBePolled)
         filter?.reset()
         search?.pending = nil
         readingToEnd = false

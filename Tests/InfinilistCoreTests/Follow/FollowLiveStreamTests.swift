@@ -57,4 +57,22 @@ import Testing
         // A list that can be polled keeps them.
         #expect(followed(old(0..<5)).store.identity(at: 2) == ItemIdentity.id("o2"))
     }
+
+    /// `R` makes a new store: it must still keep no identities for a list that is never polled
+    /// (it once came back keeping 8 bytes an item, against decision 71).
+    @Test(arguments: [false, true]) func aRefreshOfAPipeOrAStreamStillKeepsNoIdentities(isStream: Bool) {
+        var config = AppConfig(sourceName: "-", prefetch: 0)
+        config.followable = false
+        var state = isStream ? streamed(follow: nil) : AppState(config: config, size: Size(rows: 10, columns: 60))
+        if !isStream { _ = state.start() }
+        guard let restart = loads(state.update(.key(.char("R")), at: 1)).first(where: { $0.kind == .restart }) else {
+            return #expect(Bool(false), "R asked for no page")
+        }
+        var result = PageResult(request: restart, items: old(0..<5))
+        if isStream { result.live = LiveStatus() }
+        _ = state.update(.pageLoaded(result), at: 2)
+        #expect(!state.store.keepsIdentities)
+        #expect(state.store.identity(at: 2) == nil)
+        #expect(state.store.item(at: 2)?.id == "o2")
+    }
 }
