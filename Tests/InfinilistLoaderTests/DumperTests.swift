@@ -42,7 +42,8 @@ import Testing
     }
 
     /// Items that come back page after page stay remembered however few are: an API serving
-    /// the same three items with fresh cursors still ends after ten pages of nothing new.
+    /// the same three items with fresh cursors still ends after ten pages of nothing new, having
+    /// written them once (it wrote all 33 before the repeats were dropped in every style).
     @Test func rememberingFewItemsStillEndsAnAPIThatRepeatsThem() async throws {
         try await withTestServer { base, log in
             let source = try HTTPSource(url: base + "/bad/same-items?cursor={cursor}", options: SourceOptions())
@@ -54,7 +55,8 @@ import Testing
             await source.close()
             #expect(status == 0)
             #expect(log.all.count == 11)
-            #expect(errors.lines.last == "end: 10 pages in a row brought nothing new (33 items)")
+            #expect(output.lines.count == 3)
+            #expect(errors.lines.last == "end: 10 pages in a row brought nothing new (3 items)")
         }
     }
 

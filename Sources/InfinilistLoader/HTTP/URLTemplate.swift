@@ -105,6 +105,30 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The query parameter whose whole value is `{page}` (`page` in `?per_page=100&page={page}`),
+    /// to read a page number from a link the server gives (`rel="last"`); nil when `{page}` is
+    /// elsewhere (a path segment, part of a value).
+    var pageQueryParameter: String? {
+        var sawQuery = false
+        var previous: String?
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case .literal(let literal):
+                sawQuery = sawQuery || literal.contains("?")
+                previous = literal
+            case .placeholder(let placeholder):
+                let endsValue = index + 1 == parts.count || { if case .literal(let next) = parts[index + 1] { return next.hasPrefix("&") || next.hasPrefix("#") } else { return false } }()
+                if placeholder == .page, sawQuery, endsValue, let literal = previous, literal.hasSuffix("="),
+                   let start = literal.lastIndex(where: { $0 == "?" || $0 == "&" }) {
+                    let name = literal[literal.index(after: start)..<literal.index(before: literal.endIndex)]
+                    return name.isEmpty ? nil : String(name)
+                }
+                previous = nil
+            }
+        }
+        return nil
+    }
+
     /// The URL for one request. `value` gives each placeholder's raw value; it is percent-encoded
     /// here. A query parameter whose value would be empty because its placeholders have no value
     /// yet (no cursor on the first page, no last item) is left out entirely, `&` included:

@@ -19,11 +19,12 @@ extension Loader {
 
     /// After page `page` was read at the tail: the next page at once (its key is known now), and
     /// the pages after it whose keys can be predicted.
-    func readTail(_ page: Int, itemCount: Int, kept: Int, total: Int?) {
+    func readTail(_ page: Int, itemCount: Int, kept: Int, total: Int?, lastPage: Int?) {
         guard readAhead.depth > 0 else { return }
         readAhead.lastItemCount = itemCount
         readAhead.itemsRead += kept
         if let total { readAhead.total = total }
+        if let lastPage { readAhead.lastPage = lastPage }
         guard !readAhead.isSatisfied, let next = walk.key(for: page + 1) else {
             // The list ends here: whatever was fetched past it is not needed.
             dropFetchedAhead(after: page)
@@ -39,7 +40,7 @@ extension Loader {
         guard readAhead.predictedPages > 0, !readAhead.isSatisfied, var key = walk.key(for: page) else { return }
         for ahead in page + 1 ... page + readAhead.predictedPages {
             guard let predicted = source.predictedKey(after: key, itemCount: readAhead.lastItemCount),
-                  !readAhead.isPastEnd(offset: predicted.offset) else { return }
+                  !readAhead.isPastEnd(page: ahead, offset: predicted.offset) else { return }
             fetchAhead(page: ahead, key: predicted)
             key = predicted
         }

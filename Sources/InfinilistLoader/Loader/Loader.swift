@@ -240,7 +240,7 @@ public actor Loader {
             var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
             result.live = page.live
             if parsesItems { result.values = page.values ?? page.items.map { (try? JSONParser.parse($0.json)) ?? .null } }
-            if movesTail { readTail(request.page, itemCount: received, kept: page.items.count, total: page.total) }
+            if movesTail { readTail(request.page, itemCount: received, kept: page.items.count, total: page.total, lastPage: page.lastPage) }
             deliver(.pageLoaded(result))
         case .failure(let error):
             if error is CancellationError { return }

@@ -9,7 +9,8 @@ import InfinilistCore
 ///   Still one request at a time: many APIs ask for serial requests.
 /// - Depth N (`--parallel N`): as well, the N − 1 pages after the one asked for, when the source
 ///   can predict their keys (page numbers and offsets), so up to N requests are in flight. At most
-///   N − 1 of them are past the end when the API gives no total, none when it does.
+///   N − 1 of them are past the end when the API gives no total, none when it does (an item
+///   total, a page count or `rel="last"`).
 ///
 /// A fetch that has to wait (a rate limit, a pacing interval, a retry) means the server wants
 /// fewer requests: from then on nothing is predicted, and depth 1 is kept.
@@ -21,6 +22,8 @@ public struct ReadAhead: Sendable, Equatable {
     var lastItemCount: Int?
     /// The number of items the API says the list has, once it says so.
     var total: Int?
+    /// The index of the list's last page, once an answer says it (a page count, `rel="last"`).
+    var lastPage: Int?
 
     /// `--max-items`: once this many items were read, no page is fetched ahead (the dump stops).
     let itemBudget: Int?
@@ -40,9 +43,10 @@ public struct ReadAhead: Sendable, Equatable {
     /// How many pages may be predicted past a known key.
     var predictedPages: Int { slowedDown ? 0 : max(0, depth - 1) }
 
-    /// Whether a page starting `offset` items into the list is past its end by the API's total,
-    /// or past what `--max-items` wants.
-    func isPastEnd(offset: Int) -> Bool {
+    /// Whether page `page`, starting `offset` items into the list, is past its end by the API's
+    /// total or page count, or past what `--max-items` wants.
+    func isPastEnd(page: Int, offset: Int) -> Bool {
+        if let lastPage, page > lastPage { return true }
         if let total, offset >= total { return true }
         if let itemBudget, offset >= itemBudget { return true }
         return false

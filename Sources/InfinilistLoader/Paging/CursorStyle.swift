@@ -27,7 +27,6 @@ struct CursorStyle: PaginationStyle {
 
     var repeatReason: EndReason? { EndReason("cursor repeated an earlier one") }
     var pinnedPaths: [JSONPath] { cursorPath.map { [$0] } ?? [] }
-    var itemsMayShift: Bool { false }
     var pagesMoveWhenItemsArrive: Bool { false }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {

@@ -20,7 +20,6 @@ struct LastItemStyle: PaginationStyle {
         EndReason("\(lastItemPaths.map { "last.\($0)" }.joined(separator: ", ")) repeated an earlier one")
     }
 
-    var itemsMayShift: Bool { false }
     var pagesMoveWhenItemsArrive: Bool { false }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {

@@ -25,7 +25,6 @@ struct NextLinkStyle: PaginationStyle {
 
     var repeatReason: EndReason? { EndReason("next link repeated an earlier one") }
     var pinnedPaths: [JSONPath] { nextPath.map { [$0] } ?? [] }
-    var itemsMayShift: Bool { false }
     var pagesMoveWhenItemsArrive: Bool { true }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {

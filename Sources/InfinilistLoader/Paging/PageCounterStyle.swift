@@ -18,7 +18,6 @@ struct PageCounterStyle: PaginationStyle {
     }
 
     var repeatReason: EndReason? { nil }
-    var itemsMayShift: Bool { true }
     var pagesMoveWhenItemsArrive: Bool { true }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
@@ -36,6 +35,12 @@ struct PageCounterStyle: PaginationStyle {
     func predictedKey(after key: PageKey, itemCount: Int) -> PageKey? {
         guard lastItemPaths.isEmpty, key.url == nil, itemCount > 0 else { return nil }
         return key.advanced(by: itemCount)
+    }
+
+    /// Only counters are predicted, so only they need the last page (`LastPage`).
+    func lastPageIndex(after key: PageKey, response: PageResponse) -> Int? {
+        LastPage.index(after: key, response: response, position: position(of: key),
+                       pageParameter: usesPageNumbers ? template.pageQueryParameter : nil)
     }
 
     /// The page's 1-based position in the API's numbering: `{page}` counts from `firstPage`

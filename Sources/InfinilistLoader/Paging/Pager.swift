@@ -8,8 +8,9 @@ import InfinilistCore
 /// - a long run of pages that bring nothing new (empty, or only items seen before) stops it;
 /// - `--max-pages` stops it;
 /// - a page that repeats the one before stops a page or offset walk (the API ignores the parameter);
-/// - items seen on another page are dropped (`--id`, or an id found by `IdDetection` on page and
-///   offset APIs).
+/// - items seen on another page are dropped, in every style: by `--id`, else by an id found by
+///   `IdDetection`, else by their JSON (an API that answers the same item on two pages sent it
+///   twice; equal items on one page are kept, as they may both be real).
 /// A page read again (a re-fetch, a poll) is checked against the walk but changes nothing, and
 /// what follows it is what the walk learnt the first time.
 struct Pager: Sendable {
@@ -60,6 +61,7 @@ struct Pager: Sendable {
         var notes: [String] = []
         let paths = identifyingPaths(of: response.items, page: key.index, rereading: rereading, walk: &walk, notes: &notes)
         let total = style.total(in: response)
+        let lastPage = style.lastPageIndex(after: key, response: response)
         var styleNotes: [String] = []
         let verdict = styleVerdict(after: key, response: response, rereading: rereading, walk: &walk, notes: &styleNotes)
         let warning = response.warning
@@ -81,6 +83,7 @@ struct Pager: Sendable {
             walk.advance(past: key.index, to: decided)
         }
         var page = FetchedPage(items: items, continuation: continuation, total: total, notes: notes, warning: warning)
+        page.lastPage = lastPage
         page.values = kept
         return page
     }
@@ -136,8 +139,8 @@ struct Pager: Sendable {
     /// The fields that identify a page's items, chosen from the whole page before any row is
     /// built.
     private struct IdentifyingPaths {
-        /// What decides that an item is a duplicate: `--id`, else on page and offset APIs an id
-        /// found by `IdDetection` (nil: the item's JSON, and nothing is dropped).
+        /// What decides that an item is a duplicate: `--id`, else an id found by `IdDetection`
+        /// (nil: the item's JSON, seen on another page).
         var duplicates: JSONPath?
         /// The identity that tells a live list's new items from those it holds, when `--id` is
         /// not given: the walk's id field, chosen on its first page with items.
@@ -153,7 +156,7 @@ struct Pager: Sendable {
     ) -> IdentifyingPaths {
         var paths = IdentifyingPaths(duplicates: shape.idPath)
         guard shape.idPath == nil else { return paths }
-        if style.itemsMayShift, let detected = IdDetection.detect(in: values) {
+        if let detected = IdDetection.detect(in: values) {
             paths.duplicates = detected
             if index == 0, !rereading {
                 notes.append("dropping items already seen, by \(detected) (auto-detected; --id PATH to choose another field)")
@@ -197,18 +200,20 @@ struct Pager: Sendable {
                 item = Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
             }
             // `Item.id` stays what `--id` says; a detected field only decides what is a duplicate.
-            let id = paths.duplicates.flatMap(field)
-            // Without an id path nothing is dropped; the JSON only tells whether the page is new.
-            let identity: SeenItems.Identity = paths.duplicates != nil ? id.map(SeenItems.Identity.id) ?? .json(item.json) : .json(item.json)
+            let identity: SeenItems.Identity = paths.duplicates.flatMap(field).map(SeenItems.Identity.id) ?? .json(item.json)
             var dropped = false
             if rereading {
-                if case .id(let id) = identity {
-                    dropped = walk.seen.belongsElsewhere(identity, page: index) || !seenHere.insert(id).inserted
-                }
+                // As the first reading did: an item first seen on another page, or an id met twice.
+                dropped = walk.seen.belongsElsewhere(identity, page: index)
+                if case .id(let id) = identity, !dropped { dropped = !seenHere.insert(id).inserted }
             } else if walk.seen.insert(identity, page: index) {
                 broughtNew = true
             } else if case .id = identity {
                 dropped = true
+            } else {
+                // The same JSON twice on one page may be two real items; on another page it is
+                // the API sending the item again.
+                dropped = walk.seen.belongsElsewhere(identity, page: index)
             }
             if !dropped {
                 kept.append(item)
@@ -216,8 +221,8 @@ struct Pager: Sendable {
             }
         }
         let skipped = values.count - kept.count
-        if skipped > 0, let path = paths.duplicates {
-            notes.append("skipped \(skipped) item\(skipped == 1 ? "" : "s") already seen (same \(path))")
+        if skipped > 0 {
+            notes.append("skipped \(Counted.text(skipped, "item")) already seen (same \(paths.duplicates?.description ?? "JSON"))")
         }
         return (kept, keptValues, broughtNew)
     }

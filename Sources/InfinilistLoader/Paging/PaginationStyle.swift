@@ -11,9 +11,6 @@ protocol PaginationStyle: Sendable {
     /// The end reason when the next request would repeat an earlier one (a cursor or link that
     /// comes back); nil for styles whose requests cannot repeat (counters).
     var repeatReason: EndReason? { get }
-    /// Whether items may shift between requests (page and offset APIs), which is where an `id`
-    /// field is looked for to drop duplicates without `--id`.
-    var itemsMayShift: Bool { get }
     /// Whether a page's items move onto the pages after it when items are put at the top of the
     /// list (a followed list): pages addressed by position do (page numbers, offsets, and a next
     /// link, which may carry either); pages after a cursor or an item do not. A page read again
@@ -38,12 +35,17 @@ protocol PaginationStyle: Sendable {
     /// The key after `key` before its answer is in, assuming the page holds `itemCount` items;
     /// nil when only the answer can tell (cursors, links, the last item's fields).
     func predictedKey(after key: PageKey, itemCount: Int) -> PageKey?
+    /// The walk's index of the list's last page when the answer to `key` tells it (a page count,
+    /// `rel="last"`), so that nothing is fetched ahead past it; nil by default.
+    func lastPageIndex(after key: PageKey, response: PageResponse) -> Int?
 }
 
 extension PaginationStyle {
     func total(in response: PageResponse) -> Int? { TotalCount.find(in: response)?.value }
 
     func predictedKey(after key: PageKey, itemCount: Int) -> PageKey? { nil }
+
+    func lastPageIndex(after key: PageKey, response: PageResponse) -> Int? { nil }
 
     var pinnedPaths: [JSONPath] { [] }
 

@@ -14,6 +14,8 @@ public struct FetchedPage: Sendable, Equatable {
     public var continuation: Continuation
     /// The total number of items, when the API reports it.
     public var total: Int?
+    /// The walk's index of the list's last page, when the answer says it (`LastPage`).
+    public var lastPage: Int?
     /// Explanations for `--verbose` (the style's decisions); never shown in the list.
     public var notes: [String]
     /// Something the user should know about this page although it loaded (a GraphQL answer with

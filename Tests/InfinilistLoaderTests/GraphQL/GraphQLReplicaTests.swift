@@ -88,6 +88,18 @@ import Testing
         ))
     }
 
+    /// A stuck cursor that also repeats the page's items: each item is written and shown once
+    /// (the repeated page was written twice before "the cursor did not move").
+    @Test func aStuckCursorRepeatingItsPageShowsEachItemOnce() async throws {
+        try await GraphQLReplicaCheck.run(GraphQLReplicaCase(
+            path: "/gql/stuck-repeat",
+            options: .graphQL(Self.thingsQuery),
+            ids: (1...3).map(String.init),
+            bodies: [Self.thingsBody(cursor: "null"), Self.thingsBody(cursor: #""c1""#)],
+            end: "the cursor did not move (pageInfo.endCursor is 'c1' again)"
+        ))
+    }
+
     @Test func hasNextPageWithoutACursorStopsTheWalk() async throws {
         try await GraphQLReplicaCheck.run(GraphQLReplicaCase(
             path: "/gql/nocursor",

@@ -11,6 +11,11 @@ enum ScriptedGraphQLReplica {
             "start": things([1, 2, 3], hasNextPage: true, endCursor: "c1"),
             "c1": things([4, 5, 6], hasNextPage: true, endCursor: "c1"),
         ],
+        // The second answer is the first again, cursor and all.
+        "stuck-repeat": [
+            "start": things([1, 2, 3], hasNextPage: true, endCursor: "c1"),
+            "c1": things([1, 2, 3], hasNextPage: true, endCursor: "c1"),
+        ],
         "nocursor": [
             "start": things([1, 2, 3], hasNextPage: true, endCursor: "n1"),
             "n1": things([4, 5, 6], hasNextPage: true, endCursor: nil),

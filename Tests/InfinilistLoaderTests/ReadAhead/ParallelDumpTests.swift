@@ -72,6 +72,18 @@ import Testing
         }
     }
 
+    /// A page count (`nbPages`) or a `rel="last"` link known from the first answer: nothing past
+    /// the last page is requested (it once asked for 3 pages past Algolia's `nbPages` and 7
+    /// past GitHub's `rel="last"` with `--parallel 8`).
+    @Test(arguments: ["pagecount", "link"]) func aKnownLastPageMeansNoRequestPastIt(_ route: String) async throws {
+        try await withTestServer { base, log in
+            let run = try await Self.dump(base + "/parallel/\(route)?page={page}&per_page={limit}&\(route)=1", depth: 8)
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(Self.requests(log, route) == 10, "\(log.all)")
+        }
+    }
+
     /// The default (`--dump` without `--parallel`) asks for the next page as soon as its key is
     /// known, but never has two requests out at once.
     @Test func theDefaultIsOneRequestAtATime() async throws {

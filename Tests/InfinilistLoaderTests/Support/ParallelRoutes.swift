@@ -12,7 +12,9 @@ final class ConcurrencyGauge: Sendable {
 
 /// Slow pages for `--parallel`: every answer takes 100 ms, so requests in flight together show
 /// as overlapping answers in the gauge. `?page=N&per_page=K` or `?offset=N&limit=K`, 10 pages of
-/// `per_page` items (`pages=` changes the count), then empty pages; `total=1` reports the total.
+/// `per_page` items (`pages=` changes the count), then empty pages; `total=1` reports the total,
+/// `pagecount=1` the page count (`nbPages`, as Algolia), `link=1` a GitHub-style `Link` header
+/// whose `rel="last"` names the last page by number on another path (and `rel="next"` before it).
 /// `/parallel/limited` answers its second request with a 429 and `Retry-After: 1`.
 enum ParallelRoutes {
     static let gauge = ConcurrencyGauge()
@@ -35,7 +37,14 @@ enum ParallelRoutes {
             let end = pages * perPage
             let items = (start..<max(start, min(end, start + perPage))).map { #"{"id": \#($0 + 1), "title": "Item \#($0 + 1)"}"# }
             let total = query["total"] == "1" ? #", "total_count": \#(end)"# : ""
-            return Replica.json(#"{"items": [\#(items.joined(separator: ", "))]\#(total)}"#)
+            let pageCount = query["pagecount"] == "1" ? #", "nbPages": \#(pages)"# : ""
+            var headers: [String: String] = [:]
+            if query["link"] == "1", let page = Int(query["page"] ?? "") {
+                var links = [#"</repositories/1/\#(name)?per_page=\#(perPage)&page=\#(pages)>; rel="last""#]
+                if page < pages { links.insert(#"</repositories/1/\#(name)?per_page=\#(perPage)&page=\#(page + 1)>; rel="next""#, at: 0) }
+                headers["Link"] = links.joined(separator: ", ")
+            }
+            return Replica.json(#"{"items": [\#(items.joined(separator: ", "))]\#(total)\#(pageCount)}"#, headers: headers)
         }
     }
 

@@ -2,11 +2,12 @@ import InfinilistCore
 
 /// Chooses the field that identifies items when `--id` is not given, for de-duplication.
 ///
-/// Dropping an item wrongly loses data, so the rule is narrow: only for page and offset APIs
-/// (where shifting items cause duplicates; cursor and link APIs do not shift), only the fields
-/// that are identities by convention (`id`, Algolia's `objectID`, `uuid`, MongoDB's `_id`; not
+/// Dropping an item wrongly loses data, so the rule is narrow: only the fields that are
+/// identities by convention (`id`, Algolia's `objectID`, `uuid`, MongoDB's `_id`; not
 /// `name` or `title`, which repeat), and only when every item of the page has that field as a
-/// string or number and no two items share a value. Decided per page, so it needs no state.
+/// string or number and no two items share a value. Decided per page, so it needs no state. Every
+/// style uses it: page and offset APIs repeat items that shifted, and a cursor or link API that
+/// answers the same page again (a stuck cursor) repeats them too.
 enum IdDetection {
     static let candidates = ["id", "objectID", "uuid", "_id"]
 

@@ -29,7 +29,6 @@ struct GraphQLStyle: PaginationStyle {
     }
 
     var repeatReason: EndReason? { EndReason("cursor repeated an earlier one") }
-    var itemsMayShift: Bool { false }
     var pagesMoveWhenItemsArrive: Bool { false }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
