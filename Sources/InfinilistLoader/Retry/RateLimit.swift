@@ -65,9 +65,14 @@ struct RateLimit: Sendable, Equatable {
         }
     }
 
-    /// A finite, non-negative decimal (`60`, `599.0`, `1700000000.123`).
+    /// The largest number believed from a server (2^53, where doubles stop counting whole
+    /// numbers): larger ones are clamped to it, so that no later conversion to `Int` can trap
+    /// (`X-RateLimit-Remaining: 10000000000000000000` once crashed the pacer).
+    static let largestNumber = 9_007_199_254_740_992.0
+
+    /// A finite, non-negative decimal (`60`, `599.0`, `1700000000.123`), at most `largestNumber`.
     private static func number(_ text: String) -> Double? {
-        RetryAfter.decimalSeconds(text)
+        RetryAfter.decimalSeconds(text).map { min($0, largestNumber) }
     }
 
     static func secondsUntil(reset value: Double, now: Double) -> Double {

@@ -72,7 +72,7 @@ final class RateLimitPacer: Sendable {
             let interval = resetIn / (quota.remaining + 1)
             let pause = min(maxPause, (hosts[host]?.lastSent ?? -.infinity) + interval - now)
             guard pause >= 0.05 else { return nil }
-            let left = Int(quota.remaining)
+            let left = Int(min(quota.remaining, RateLimit.largestNumber))
             return (pause, "slowing down: \(Counted.text(left, "request")) left at \(host) until its limit resets in \(WaitText.duration(resetIn))")
         }
     }

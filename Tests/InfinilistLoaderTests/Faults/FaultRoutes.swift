@@ -56,6 +56,20 @@ enum FaultRoutes {
             response.headers[.init("X-RateLimit-Reset")!] = String(Int(clockStart) + 40)
             return response
         }
+        // Rate-limit numbers far beyond any integer (`X-RateLimit-*`, or `style=structured` for
+        // `RateLimit: limit=…`): they once crashed the pacer.
+        router.get("quota-huge") { request, _ in
+            var response = json(page(number(request)))
+            let (limit, remaining, reset) = ("1000000000000000000000", "10000000000000000000", "10000000000000000000000")
+            if request.uri.queryParameters["style"] == "structured" {
+                response.headers[.init("RateLimit")!] = "limit=\(limit), remaining=\(remaining), reset=\(reset)"
+            } else {
+                response.headers[.init("X-RateLimit-Limit")!] = limit
+                response.headers[.init("X-RateLimit-Remaining")!] = remaining
+                response.headers[.init("X-RateLimit-Reset")!] = reset
+            }
+            return response
+        }
 
         // The first request never gets an answer; later ones do.
         router.get("hang-once") { request, _ in

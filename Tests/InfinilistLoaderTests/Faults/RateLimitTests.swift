@@ -62,6 +62,17 @@ import Testing
             #expect(abs(clock.slept - 10) < 0.01, "slept \(clock.slept)")
         }
     }
+
+    /// Numbers beyond any integer in the rate-limit headers are clamped, never trapped on (they
+    /// crashed the pacer with SIGILL, losing page 1 of a dump).
+    @Test(arguments: ["x-ratelimit", "structured"]) func hugeRateLimitNumbersAreClampedAndTheListGoesOn(style: String) async throws {
+        try await withFaultServer { server in
+            let clock = TestClock()
+            let messages = try await loaderMessages(url: "\(server.base)/quota-huge?style=\(style)&page={page}", options: .faults(clock: clock), pages: 3)
+            #expect(messages.compactMap(\.loaded).count == 3)
+            #expect(messages.compactMap(\.failed).isEmpty)
+        }
+    }
 }
 
 /// The parts of rate limiting that need no server: header formats and the decisions.
@@ -114,6 +125,21 @@ import Testing
         let draft = try #require(RateLimit(headers: [HeaderField(name: "RateLimit", value: #""default";r=0;t=12"#)], now: now))
         #expect(draft.remaining == 0 && draft.resetIn == 12)
         #expect(RateLimit(headers: [HeaderField(name: "Content-Type", value: "application/json")], now: now) == nil)
+    }
+
+    @Test func numbersBeyondTwoToThe53AreClamped() throws {
+        let huge = try #require(RateLimit(headers: [
+            HeaderField(name: "X-RateLimit-Limit", value: "1000000000000000000000"),
+            HeaderField(name: "X-RateLimit-Remaining", value: "10000000000000000000"),
+            HeaderField(name: "X-RateLimit-Reset", value: "10000000000000000000000"),
+        ], now: now))
+        #expect(huge.limit == RateLimit.largestNumber && huge.remaining == RateLimit.largestNumber)
+        #expect(try #require(huge.resetIn) < RateLimit.largestNumber)
+        // The pacer converts what it is given to a count of requests: it must not trap either.
+        let pacer = RateLimitPacer()
+        pacer.record(RateLimit(limit: 1e22, remaining: 1e19, resetIn: 1e21), host: "h", now: now)
+        pacer.sent(to: "h", now: now)
+        #expect(pacer.pause(before: "h", now: now + 1)?.reason.contains("requests left") ?? true)
     }
 
     private func body(_ status: Int, _ headers: [(String, String)] = []) -> Result<HTTPBody, PageLoadError> {
