@@ -205,7 +205,8 @@ public struct EventLoop<M: Model> {
     /// When the model asked to be woken, on the loop's clock.
     private func wakeInstant() -> ContinuousClock.Instant? {
         guard let seconds = model.wakeTime, seconds.isFinite else { return nil }
-        return origin + .milliseconds(Int64((max(0, seconds) * 1000).rounded(.up)))
+        // Clamped to a year: a wake time from a huge interval must not trap converting to Int64.
+        return origin + .milliseconds(Int64((min(max(0, seconds), 31_536_000) * 1000).rounded(.up)))
     }
 
     /// Seconds on the loop's monotonic clock: the time the core's scroll speed is measured in.

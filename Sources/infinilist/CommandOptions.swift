@@ -175,7 +175,7 @@ struct CommandOptions: ParsableArguments {
     var parallel: Int?
 
     @Option(name: .customLong("follow"), help: ArgumentHelp(
-        "Follow a live list: poll the first page every INTERVAL (30s, 2m, 1h, or seconds; at least 1s) and put new items above the first row without moving what you read (\"↑ 3 new\" in the status line; Home shows them); F turns it on and off while running. With --dump, write the list, then new items as they appear, oldest first, until interrupted.",
+        "Follow a live list: poll the first page every INTERVAL (30s, 2m, 1h, or seconds; at least 1s, at most 24h) and put new items above the first row without moving what you read (\"↑ 3 new\" in the status line; Home shows them); F turns it on and off while running. With --dump, write the list, then new items as they appear, oldest first, until interrupted.",
         valueName: "interval"))
     var follow: String?
 
@@ -266,6 +266,8 @@ struct CommandOptions: ParsableArguments {
             throw ValidationError("--follow takes an interval such as 30s, 2m or 1h, or a number of seconds, not '\(follow)'")
         case .failure(.tooShort):
             throw ValidationError("--follow must be at least 1 second (1s), not \(follow)")
+        case .failure(.tooLong):
+            throw ValidationError("--follow must be at most a day (24h, 86400 seconds), not \(follow)")
         }
     }
 

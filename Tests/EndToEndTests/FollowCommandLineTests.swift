@@ -12,6 +12,10 @@ import Testing
         (["--follow", "0.5"], "--follow must be at least 1 second (1s), not 0.5"),
         (["--follow", "0s"], "--follow must be at least 1 second (1s), not 0s"),
         (["--follow="], "--follow needs a value, not an empty one"),
+        // These once crashed it (SIGILL) converting to whole seconds.
+        (["--follow", "9223372036854775807"], "--follow must be at most a day (24h, 86400 seconds), not 9223372036854775807"),
+        (["--follow", "9999999999999999s"], "--follow must be at most a day (24h, 86400 seconds), not 9999999999999999s"),
+        (["--follow", "2562047788015215h"], "--follow must be at most a day (24h, 86400 seconds), not 2562047788015215h"),
     ])
     func aBadIntervalIsAUsageErrorNamingTheFlag(flags: [String], message: String) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
@@ -28,6 +32,14 @@ import Testing
         #expect(run.status == 64, "stderr: \(run.stderr)")
         #expect(run.stderr.contains("line 3"), "stderr: \(run.stderr)")
         #expect(run.stderr.contains("--follow must be at least 1 second"), "stderr: \(run.stderr)")
+    }
+
+    @Test func aHugeIntervalInTheConfigFileIsAUsageError() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.x]\nurl = \"\(Self.url)\"\nfollow = \"9999999999999999s\"\n")
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "@x"], environment: config.environment)
+        #expect(run.status == 64, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("--follow must be at most a day"), "stderr: \(run.stderr)")
     }
 
     @Test func followingAPipeIsAUsageError() async throws {

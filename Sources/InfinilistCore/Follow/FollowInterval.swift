@@ -4,6 +4,9 @@
 public enum FollowInterval {
     /// The shortest interval accepted, in seconds.
     public static let minimum: Double = 1
+    /// The longest interval accepted, in seconds: a day, as `--timeout`. Longer ones are no
+    /// use to a live list, and larger numbers once trapped converting to whole seconds.
+    public static let maximum: Double = 86_400
     /// What `F` starts with when `--follow` was not given.
     public static let standard: Double = 30
 
@@ -12,6 +15,8 @@ public enum FollowInterval {
         case unreadable
         /// Shorter than `minimum` (the seconds it would be).
         case tooShort(Double)
+        /// Longer than `maximum`.
+        case tooLong
     }
 
     /// The interval in seconds.
@@ -35,12 +40,13 @@ public enum FollowInterval {
         let seconds = value * unit
         guard seconds.isFinite else { return .failure(.unreadable) }
         guard seconds >= minimum else { return .failure(.tooShort(seconds)) }
+        guard seconds <= maximum else { return .failure(.tooLong) }
         return .success(seconds)
     }
 
     /// The interval as the status line says it: `30s`, `2m`, `1m30s`, `1h`, `1.5s`.
     public static func text(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        let whole = Int(min(max(seconds, 0), maximum).rounded())
         guard Double(whole) == seconds else {
             let tenths = (seconds * 10).rounded() / 10
             return "\(tenths)s"

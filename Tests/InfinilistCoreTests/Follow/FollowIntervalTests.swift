@@ -17,6 +17,18 @@ import Testing
         #expect(FollowInterval.parse("0s") == .failure(.tooShort(0)))
     }
 
+    /// Huge intervals once trapped converting to whole seconds (SIGILL).
+    @Test(arguments: ["9223372036854775807", "9999999999999999s", "2562047788015215h", "86401", "24.01h"])
+    func refusesMoreThanADay(text: String) {
+        #expect(FollowInterval.parse(text) == .failure(.tooLong))
+    }
+
+    @Test func aDayIsTheLongest() {
+        #expect(FollowInterval.parse("24h") == .success(86_400))
+        #expect(FollowInterval.text(86_400) == "24h")
+        #expect(!FollowInterval.text(1e300).isEmpty)
+    }
+
     @Test func saysItShort() {
         #expect(FollowInterval.text(30) == "30s")
         #expect(FollowInterval.text(120) == "2m")
