@@ -36,7 +36,7 @@ struct ActionTests {
         let (data, items) = try itemsFile()
         defer { withExtendedLifetime(data) {} }
         let command = #"ctrl-v:execute(printf 'title=%s\n' {title}; printf 'type a line: '; read line; printf %s "$line" > typed.txt)"#
-        let tmux = try TmuxSession(arguments: ["--bind", command, items])
+        let tmux = try await TmuxSession(arguments: ["--bind", command, items])
         defer { tmux.close() }
         _ = try await listShown(tmux, row: 1)
         try tmux.send("Down")
@@ -68,7 +68,7 @@ struct ActionTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, items) = try itemsFile()
         defer { withExtendedLifetime(data) {} }
-        let tmux = try TmuxSession(arguments: ["--bind", "ctrl-v:execute(echo hanging; sleep 612)", items])
+        let tmux = try await TmuxSession(arguments: ["--bind", "ctrl-v:execute(echo hanging; sleep 612)", items])
         defer { tmux.close() }
         _ = try await listShown(tmux, row: 1)
         try tmux.send("C-v")
@@ -90,7 +90,7 @@ struct ActionTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, items) = try itemsFile()
         defer { withExtendedLifetime(data) {} }
-        let tmux = try TmuxSession(arguments: [
+        let tmux = try await TmuxSession(arguments: [
             "--bind", "ctrl-y:execute-silent(printf %s {title} > silent.txt)",
             "--bind", "ctrl-f:execute-silent(echo boom >&2; exit 3)",
             items,
@@ -126,7 +126,7 @@ struct ActionTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, items) = try itemsFile()
         defer { withExtendedLifetime(data) {} }
-        let tmux = try TmuxSession(arguments: ["--bind", "ctrl-p:print(#{id} {title} {html_url})", items], stdoutFile: "out.txt")
+        let tmux = try await TmuxSession(arguments: ["--bind", "ctrl-p:print(#{id} {title} {html_url})", items], stdoutFile: "out.txt")
         defer { tmux.close() }
         _ = try await listShown(tmux, row: 1)
         try tmux.send("Down")
@@ -149,7 +149,7 @@ struct ActionTests {
         let record = data.file("opened.txt").path
         // Run by sh rather than executed: a script just written may fail to start with "Text
         // file busy" while a process another test forked meanwhile still holds it open.
-        let tmux = try TmuxSession(arguments: [items], environment: ["BROWSER": "/bin/sh " + script.path, "RECORD": record])
+        let tmux = try await TmuxSession(arguments: [items], environment: ["BROWSER": "/bin/sh " + script.path, "RECORD": record])
         defer { tmux.close() }
         _ = try await listShown(tmux, row: 1)
         try tmux.send("o")
@@ -171,7 +171,7 @@ struct ActionTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, items) = try itemsFile()
         defer { withExtendedLifetime(data) {} }
-        let tmux = try TmuxSession(arguments: [items])
+        let tmux = try await TmuxSession(arguments: [items])
         defer { tmux.close() }
         _ = try await listShown(tmux, row: 1)
         let raw = data.file("raw.out")
@@ -210,16 +210,18 @@ struct ActionTests {
             bind = ["ctrl-p:print(file {title})", "ctrl-t:print(config {id})"]
             """)
         defer { withExtendedLifetime(data) {} }
-        let run = { (extra: [String]) throws -> TmuxSession in
-            try TmuxSession(arguments: ["@x"] + extra, stdout: .file("out.txt"), environment: config.environment)
+        let run = { (extra: [String]) async throws -> TmuxSession in
+            try await TmuxSession(arguments: ["@x"] + extra, stdout: .file("out.txt"), environment: config.environment)
         }
-        let overridden = try run(["--bind", "ctrl-p:print(cli {title})"])
+        let overridden = try await run(["--bind", "ctrl-p:print(cli {title})"])
         defer { overridden.close() }
         _ = try await listShown(overridden, row: 1)
         try overridden.send("C-p")
         #expect(try await overridden.waitForExit(timeout: patience) == 0)
         #expect(overridden.directory.read("out.txt") == "cli first\n")
-        let fromFile = try run([])
+        // One screen at a time: its slot goes back before the next one is asked for.
+        overridden.close()
+        let fromFile = try await run([])
         defer { fromFile.close() }
         _ = try await listShown(fromFile, row: 1)
         try fromFile.send("C-t")

@@ -38,7 +38,7 @@ import Testing
     @Test func columnsFromTheConfigFileMakeTheTable() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let config = try ConfigDirectory("[sources.d]\ndemo-latency = 0\ncolumns = [\"id:4\", \"author=by\", \"title\"]\n")
-        let tmux = try TmuxSession(arguments: ["@d"], environment: config.environment)
+        let tmux = try await TmuxSession(arguments: ["@d"], environment: config.environment)
         defer { tmux.close() }
         let rows = try await tmux.waitFor("the table") { StatusCounts($0)?.loaded ?? 0 >= 50 }
         #expect(rows[0].hasPrefix("    id  by"))
@@ -53,7 +53,7 @@ import Testing
     /// `--format` keeps the rows of one line, without a header.
     @Test func formatKeepsOneLineRows() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--format", "{id}: {title}"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--format", "{id}: {title}"])
         defer { tmux.close() }
         let rows = try await tmux.waitFor("the list") { StatusCounts($0)?.loaded ?? 0 >= 50 }
         #expect(rows[0].hasPrefix("> 1: "))

@@ -16,7 +16,7 @@ struct DetailWrapScreenTests {
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
         }
         try await withLocalServer(router: router) { port in
-            let tmux = try TmuxSession(arguments: ["--max-pages", "1", "http://127.0.0.1:\(port)/long"], columns: 80, rows: 12)
+            let tmux = try await TmuxSession(arguments: ["--max-pages", "1", "http://127.0.0.1:\(port)/long"], columns: 80, rows: 12)
             defer { tmux.close() }
             try await tmux.waitFor(text: "A long item", timeout: .seconds(15))
             try tmux.send("Right", "G")

@@ -9,7 +9,7 @@ struct ExitTests {
     @Test(arguments: [("q", Int32(0)), ("C-c", Int32(130)), ("Escape", Int32(0))])
     func keyQuitsAndRestoresTheTerminal(key: String, status: Int32) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         try await tmux.waitFor("the list") { StatusCounts($0) != nil }
         try tmux.send(key)
@@ -21,7 +21,7 @@ struct ExitTests {
     func signalQuitsAndRestoresTheTerminal(signal: Int32, status: Int32) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         // Quit while a page is loading (a minute-long one, so a slow machine still sees it).
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "60000"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "60000"])
         defer { tmux.close() }
         try await tmux.waitFor(text: "loading page 1")
         let pid = try await tmux.waitForPID()
@@ -32,7 +32,7 @@ struct ExitTests {
 
     @Test func enterPrintsOneJSONLineToRedirectedStdout() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], stdoutFile: "out.json")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], stdoutFile: "out.json")
         defer { tmux.close() }
         try await tmux.waitFor("the list") { StatusCounts($0) != nil }
         try tmux.send("Down", "Down")
@@ -50,7 +50,7 @@ struct ExitTests {
 
     @Test func ctrlZSuspendsAndResumesWithAFullRepaint() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         let (pid, _) = try await onRowTwo(tmux)
         try tmux.send("C-z")
@@ -69,7 +69,7 @@ struct ExitTests {
     /// is drawn again, over whatever was written on the terminal meanwhile.
     @Test func stopSignalsFromOutsideLeaveTheListDrawn() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         let (pid, before) = try await onRowTwo(tmux)
         #expect(kill(pid, SIGTSTP) == 0)

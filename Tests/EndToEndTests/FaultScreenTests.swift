@@ -12,7 +12,7 @@ struct FaultScreenTests {
     @Test func hostileTitlesAreShownEscapedOneItemPerRow() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in
-            let tmux = try TmuxSession(arguments: ["\(server.base)/hostile?page={page}"])
+            let tmux = try await TmuxSession(arguments: ["\(server.base)/hostile?page={page}"])
             defer { tmux.close() }
             // Let an OSC 52 clipboard write create a tmux buffer, so a leak would be visible.
             _ = try tmux.query(["set-option", "-g", "set-clipboard", "on"])
@@ -41,7 +41,7 @@ struct FaultScreenTests {
     @Test func aFailedPageShowsInTheFooterAndRRetriesIt() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in
-            let tmux = try TmuxSession(arguments: ["--retries", "0", "\(server.base)/fail-once?page={page}"])
+            let tmux = try await TmuxSession(arguments: ["--retries", "0", "\(server.base)/fail-once?page={page}"])
             defer { tmux.close() }
             let failed = try await tmux.waitFor(text: "r to retry", timeout: .seconds(15))
             let footer = try #require(failed.first { $0.contains("r to retry") })
@@ -60,7 +60,7 @@ struct FaultScreenTests {
     @Test func aLongErrorKeepsRToRetryInSightAt80Columns() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in
-            let tmux = try TmuxSession(arguments: ["--retries", "0", "\(server.base)/fail-once?page={page}"], columns: 80)
+            let tmux = try await TmuxSession(arguments: ["--retries", "0", "\(server.base)/fail-once?page={page}"], columns: 80)
             defer { tmux.close() }
             let rows = try await tmux.waitFor(text: "✗ page 1 failed", timeout: .seconds(15))
             let footer = try #require(rows.first { $0.contains("✗ page 1 failed") })
@@ -75,7 +75,7 @@ struct FaultScreenTests {
     @Test func aRateLimitCountsDownInTheFooterThenThePageArrives() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in
-            let tmux = try TmuxSession(arguments: ["\(server.base)/rate-limited?page={page}"])
+            let tmux = try await TmuxSession(arguments: ["\(server.base)/rate-limited?page={page}"])
             defer { tmux.close() }
             let waiting = try await tmux.waitFor(text: "rate limited by 127.0.0.1:", timeout: .seconds(15))
             let footer = try #require(waiting.first { $0.contains("rate limited by") })
@@ -92,7 +92,7 @@ struct FaultScreenTests {
     @Test(arguments: [("trap", [SIGILL, SIGTRAP]), ("abort", [SIGABRT]), ("segv", [SIGSEGV])])
     func aCrashRestoresTheTerminal(kind: String, signals: [Int32]) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], environment: ["INFINILIST_TEST_CRASH": kind])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], environment: ["INFINILIST_TEST_CRASH": kind])
         defer { tmux.close() }
         let status = try await tmux.waitForExit(timeout: .seconds(15))
         #expect(signals.map { 128 + $0 }.contains(status), "exit status \(status)")
@@ -102,7 +102,7 @@ struct FaultScreenTests {
 
     @Test func anUnknownTerminalTypeIsAClearMessage() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], environment: ["TERM": "no-such-terminal-x"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], environment: ["TERM": "no-such-terminal-x"])
         defer { tmux.close() }
         #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 1)
         let rows = try await tmux.waitFor(text: "infinilist needs a terminal (TERM=no-such-terminal-x): unknown terminal type; use --dump for scripts", timeout: .seconds(15))

@@ -12,7 +12,7 @@ struct FeatureTests {
     /// The demo's first "Coffee ☕ + code 💻 = ❤️" is item 171, on page 4 (50 items a page).
     @Test func searchFindsARowBeyondTheLoadedPages() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--prefetch", "5"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--prefetch", "5"])
         defer { tmux.close() }
         let first = try await tmux.waitFor("the first page", timeout: patience) { StatusCounts($0)?.loaded == 50 }
         #expect(!first.contains { $0.contains("+ code") })
@@ -32,7 +32,7 @@ struct FeatureTests {
 
     @Test func rightShowsTheItemsJSONAndLeftReturnsToTheSameRow() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("Down", "Down", "Down")
@@ -56,7 +56,7 @@ struct FeatureTests {
 
     @Test func tabTabEnterPrintsTheTwoMarkedItems() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], stdoutFile: "out.json")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], stdoutFile: "out.json")
         defer { tmux.close() }
         try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("Tab", "Tab")
@@ -81,7 +81,7 @@ struct FeatureTests {
 
     @Test func questionMarkShowsTheKeysAndAnyKeyClosesThem() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         let list = try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("?")
@@ -102,7 +102,7 @@ struct FeatureTests {
     @Test(arguments: ["tmux-256color", "xterm-256color"])
     func theWheelScrollsAndAClickSelects(term: String) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], environment: ["TERM": term])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], environment: ["TERM": term])
         defer { tmux.close() }
         let first = try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         // A row without its last field (the age): the demo's ages count real minutes, and one may
@@ -134,7 +134,7 @@ struct FeatureTests {
 
     @Test func noMouseLeavesTheMouseToTheTerminal() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--no-mouse"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--no-mouse"])
         defer { tmux.close() }
         try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         #expect(try mouseReporting(tmux).on == false)
@@ -151,7 +151,7 @@ struct FeatureTests {
     ])
     func colorNeverAndNoColorGiveAMonochromeScreen(arguments: [String], environment: [String: String]) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"] + arguments, environment: environment)
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"] + arguments, environment: environment)
         defer { tmux.close() }
         try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("Tab", "/", "e", "Enter")
@@ -187,7 +187,7 @@ struct FeatureTests {
     ])
     func colourIsOnByDefaultAndWithAlways(arguments: [String], environment: [String: String]) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"] + arguments, environment: environment)
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"] + arguments, environment: environment)
         defer { tmux.close() }
         try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         let screen = try await Self.styledScreen(tmux, containing: 36)
@@ -202,7 +202,7 @@ struct FeatureTests {
     @Test func theStatusLineShowsRowCountsTotalLoadStateAndLatency() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FeatureServer.with { base, gates in
-            let tmux = try TmuxSession(arguments: ["\(base)/gated?page={page}"])
+            let tmux = try await TmuxSession(arguments: ["\(base)/gated?page={page}"])
             defer { tmux.close() }
             let first = try await tmux.waitFor("page 1 loading", timeout: patience) { $0.last?.contains("no rows · ") == true && $0.last?.contains("loading") == true }
             #expect(first.last?.contains("infinilist · 127.0.0.1") == true)
@@ -244,7 +244,7 @@ struct FeatureTests {
                 [sources.other]
                 url = "https://example.com/?page={page}"
                 """)
-            let tmux = try TmuxSession(arguments: arguments, environment: [
+            let tmux = try await TmuxSession(arguments: arguments, environment: [
                 "XDG_CONFIG_HOME": config.url.path, "INFINILIST_TEST_TOKEN": "s3cret-token",
             ])
             defer { tmux.close() }
@@ -264,7 +264,7 @@ struct FeatureTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let config = try TemporaryDirectory()
         try Self.writeConfig(in: config, "[sources.alpha]\nurl = \"https://example.com/?page={page}\"\n\n[sources.beta]\ndemo-items = 5\n")
-        let tmux = try TmuxSession(arguments: ["@gamma"], environment: ["XDG_CONFIG_HOME": config.url.path])
+        let tmux = try await TmuxSession(arguments: ["@gamma"], environment: ["XDG_CONFIG_HOME": config.url.path])
         defer { tmux.close() }
         #expect(try await tmux.waitForExit(timeout: patience) == 64)
         try await tmux.waitFor(text: "infinilist exited", timeout: patience)

@@ -30,7 +30,7 @@ struct FollowDumpTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 30, perPage: 10)
         try await FollowScreenTests.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--dump", "--follow", "1s", url], stdoutFile: "out.jsonl")
+            let tmux = try await TmuxSession(arguments: ["--dump", "--follow", "1s", url], stdoutFile: "out.jsonl")
             defer { tmux.close() }
             try await tmux.waitFor(text: "following: new items every 1s", timeout: patience)
             #expect(Self.lines(tmux).compactMap(Self.id) == Array((1...30).reversed()))
@@ -52,7 +52,7 @@ struct FollowDumpTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 6, perPage: 3)
         try await FollowScreenTests.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--dump", "--follow", "1s", url], stdoutFile: "out.jsonl")
+            let tmux = try await TmuxSession(arguments: ["--dump", "--follow", "1s", url], stdoutFile: "out.jsonl")
             defer { tmux.close() }
             try await tmux.waitFor(text: "following: new items every 1s", timeout: patience)
             feed.grow(40)
@@ -67,7 +67,7 @@ struct FollowDumpTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 30, perPage: 10)
         try await FollowScreenTests.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--dump", "--follow", "1s", "--max-items", "0", url], stdoutFile: "out.jsonl")
+            let tmux = try await TmuxSession(arguments: ["--dump", "--follow", "1s", "--max-items", "0", url], stdoutFile: "out.jsonl")
             defer { tmux.close() }
             try await tmux.waitFor(text: "following: new items every 1s", timeout: patience)
             feed.grow(2)
@@ -114,7 +114,7 @@ struct FollowDumpTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 30, perPage: 10)
         try await FollowScreenTests.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--dump", "--follow", "1s", url], stdoutFile: "out.jsonl")
+            let tmux = try await TmuxSession(arguments: ["--dump", "--follow", "1s", url], stdoutFile: "out.jsonl")
             defer { tmux.close() }
             try await tmux.waitFor(text: "following: new items every 1s", timeout: patience)
             let start = feed.exchanges.count

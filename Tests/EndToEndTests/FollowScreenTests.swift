@@ -26,7 +26,7 @@ struct FollowScreenTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 100, perPage: 50)
         try await Self.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--follow", "1s", url])
+            let tmux = try await TmuxSession(arguments: ["--follow", "1s", url])
             defer { tmux.close() }
             let first = try await tmux.waitFor("the first page", timeout: patience) { StatusCounts($0)?.loaded == 50 }
             #expect(first.contains { $0.contains("follow 1s") })
@@ -60,7 +60,7 @@ struct FollowScreenTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 60, perPage: 30, style: .gitHub)
         try await Self.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--follow", "1s", url])
+            let tmux = try await TmuxSession(arguments: ["--follow", "1s", url])
             defer { tmux.close() }
             try await tmux.waitFor("the first page", timeout: patience) { StatusCounts($0)?.loaded == 30 }
             try tmux.send("Down", "Down")
@@ -85,7 +85,7 @@ struct FollowScreenTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 20, perPage: 5)
         try await Self.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--follow", "1s", url])
+            let tmux = try await TmuxSession(arguments: ["--follow", "1s", url])
             defer { tmux.close() }
             // The whole list first: a page of it read after the growth would hold new items.
             try await tmux.waitFor("the end of the list", timeout: patience) { rows in
@@ -120,7 +120,7 @@ struct FollowScreenTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 100, perPage: 50)
         try await Self.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: ["--follow", "1s", url])
+            let tmux = try await TmuxSession(arguments: ["--follow", "1s", url])
             defer { tmux.close() }
             try await tmux.waitFor("the first page", timeout: patience) { StatusCounts($0)?.loaded == 50 }
             feed.grow(3)
@@ -136,7 +136,7 @@ struct FollowScreenTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let feed = GrowingFeed(count: 100, perPage: 50)
         try await Self.serving(feed) { url in
-            let tmux = try TmuxSession(arguments: [url])
+            let tmux = try await TmuxSession(arguments: [url])
             defer { tmux.close() }
             let first = try await tmux.waitFor("the first page", timeout: patience) { StatusCounts($0)?.loaded == 50 }
             #expect(!first.contains { $0.contains("follow") })

@@ -16,7 +16,7 @@ struct HostileExitTests {
     /// On a terminal (stdin and stdout a tty), where the backtracer would prompt and wait.
     @Test func sigquitEndsADumpOnATerminalWithStatus131() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--dump", "--demo-latency", "60000"], environment: ["SWIFT_BACKTRACE": ""])
+        let tmux = try await TmuxSession(arguments: ["--dump", "--demo-latency", "60000"], environment: ["SWIFT_BACKTRACE": ""])
         defer { tmux.close() }
         let pid = try await tmux.waitForPID()
         try await waitUntil("infinilist has set up its signals") { signalsAreSetUp(pid) }
@@ -40,7 +40,7 @@ struct HostileExitTests {
     /// A crash with no screen up, on a terminal: the backtracer would draw and wait 30 s for a key.
     @Test func aCrashInADumpOnATerminalNeverPrompts() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--dump", "--demo-latency", "0"], environment: ["INFINILIST_TEST_CRASH": "trap", "SWIFT_BACKTRACE": ""])
+        let tmux = try await TmuxSession(arguments: ["--dump", "--demo-latency", "0"], environment: ["INFINILIST_TEST_CRASH": "trap", "SWIFT_BACKTRACE": ""])
         defer { tmux.close() }
         let status = try await tmux.waitForExit(timeout: .seconds(15))
         #expect([SIGILL, SIGTRAP].map { 128 + $0 }.contains(status), "exit status \(status)")
@@ -130,7 +130,7 @@ struct HostileExitTests {
     ])
     func enterThatCannotWriteSaysSoAndExitsNonZero(stdout: TmuxSession.Stdout, status: Int32, message: String?) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], stdout: stdout)
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], stdout: stdout)
         defer { tmux.close() }
         try await tmux.waitFor("the list") { StatusCounts($0) != nil }
         try tmux.send("Enter")

@@ -10,7 +10,7 @@ struct LiveScreenTests {
     @Test func theCursorStaysPutOrFollowsTheEndFromTheLastRow() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await LiveScreenServer.with { base in
-            let tmux = try TmuxSession(arguments: ["--format", "{title}", "\(base)/ticks"])
+            let tmux = try await TmuxSession(arguments: ["--format", "{title}", "\(base)/ticks"])
             defer { tmux.close() }
             try await tmux.waitFor("five ticks", timeout: .seconds(30)) { (StatusCounts($0)?.loaded ?? 0) >= 5 }
             // On the first row: more ticks arrive below, the cursor stays.
@@ -41,7 +41,7 @@ struct LiveScreenTests {
     @Test func theWikimediaReplicaShowsItsChangesAndReconnects() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await LiveScreenServer.with { base in
-            let tmux = try TmuxSession(arguments: ["--columns", "title,user,type", "\(base)/v2/stream/recentchange?batch=3&interval=50"])
+            let tmux = try await TmuxSession(arguments: ["--columns", "title,user,type", "\(base)/v2/stream/recentchange?batch=3&interval=50"])
             defer { tmux.close() }
             // Three events a connection: the fourth row came after a reconnection.
             let rows = try await tmux.waitFor("rows after a reconnection", timeout: .seconds(30)) { (StatusCounts($0)?.loaded ?? 0) >= 4 }

@@ -8,7 +8,7 @@ import Testing
     @Test func dashUUserAsksForThePasswordWithoutEcho() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FeatureServer.with { base, _ in
-            let tmux = try TmuxSession(arguments: ["--dump", "-u", "alice", "\(base)/named?page={page}"], stdoutFile: "out.json")
+            let tmux = try await TmuxSession(arguments: ["--dump", "-u", "alice", "\(base)/named?page={page}"], stdoutFile: "out.json")
             defer { tmux.close() }
             try await tmux.waitFor("the prompt", timeout: patience) { $0.contains { $0.contains("Password for alice:") } }
             try tmux.send("-l", "pa55word")

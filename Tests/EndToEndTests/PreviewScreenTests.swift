@@ -12,7 +12,7 @@ import Testing
 
     @Test func pOpensAPreviewThatFollowsTheCursor() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         try await tmux.waitFor("the table") { StatusCounts($0)?.loaded ?? 0 >= 50 }
         try tmux.send("p")
@@ -41,7 +41,7 @@ import Testing
     /// item starts at its top.
     @Test func jAndShiftDownScrollThePreview() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--preview"], columns: 100, rows: 8)
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--preview"], columns: 100, rows: 8)
         defer { tmux.close() }
         try await tmux.waitFor("the pane") { rows in self.pane(rows).first?.hasPrefix("row 1/50 · lines 1–6/") == true }
         try tmux.send("J")
@@ -63,7 +63,7 @@ import Testing
     /// tiny one, beside the list again; every row within the width each time.
     @Test func resizingWithThePreviewOpenKeepsTheScreenRight() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--preview"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--preview"])
         defer { tmux.close() }
         try await tmux.waitFor("the pane beside the list") { rows in
             StatusCounts(rows)?.loaded ?? 0 >= 50 && self.pane(rows).first == "row 1/50"
@@ -98,7 +98,7 @@ import Testing
     @Test func previewSettingsFromTheConfigFile() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let config = try ConfigDirectory("[sources.d]\ndemo-latency = 0\npreview = true\npreview_position = \"bottom\"\npreview_size = 30\n")
-        let tmux = try TmuxSession(arguments: ["@d"], environment: config.environment)
+        let tmux = try await TmuxSession(arguments: ["@d"], environment: config.environment)
         defer { tmux.close() }
         // 30% of the 29 rows above the status line is 9: the rule on row 21 (index 20).
         let rows = try await tmux.waitFor("the pane under the list") { rows in

@@ -6,7 +6,7 @@ import Testing
 struct ScreenTests {
     @Test func demoDrawsRowsAndStatusLine() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         let rows = try await tmux.waitFor("rows and the status line") { rows in
             StatusCounts(rows) != nil && rows.count > 1 && rows[1].hasPrefix(">")
@@ -23,7 +23,7 @@ struct ScreenTests {
 
     @Test func pageDownLoadsMorePages() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "20"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "20"])
         defer { tmux.close() }
         let first = try await tmux.waitFor("the first page") { StatusCounts($0)?.loaded ?? 0 >= 50 }
         let before = try #require(StatusCounts(first))
@@ -44,7 +44,7 @@ struct ScreenTests {
     @Test func spinnerAnimatesWhileAPageLoads() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         // A page that takes a minute: the spinner is on screen however slow the machine is.
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "60000"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "60000"])
         defer { tmux.close() }
         let first = try await tmux.waitFor(text: "loading page 1")
         let spinnerRow = try #require(first.first { $0.contains("loading page 1") })
@@ -60,7 +60,7 @@ struct ScreenTests {
 
     @Test func finiteDemoShowsTheEndRow() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "75"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "75"])
         defer { tmux.close() }
         try await tmux.waitFor("the first page") { StatusCounts($0) != nil }
         // G goes to the last loaded row, which brings the next (last) page; G again reaches the end.
@@ -77,7 +77,7 @@ struct ScreenTests {
 
     @Test func resizeReflowsTheList() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         try await tmux.waitFor("the first page") { StatusCounts($0) != nil }
         try tmux.resize(columns: 60, rows: 15)
@@ -101,7 +101,7 @@ struct ScreenTests {
     /// other scripts take two columns a character.
     @Test func tableHeaderIsVisibleAndAligned() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "200"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "200"])
         defer { tmux.close() }
         let rows = try await tmux.waitFor("the table") { rows in
             StatusCounts(rows)?.loaded ?? 0 >= 50 && rows.first?.hasPrefix("  title") == true
@@ -142,7 +142,7 @@ struct ScreenTests {
     /// screen is several kilobytes; moving the cursor rewrites two rows and the status line.
     @Test func oneRowDownWritesLittle() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0", "--prefetch", "5"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--prefetch", "5"])
         defer { tmux.close() }
         try await tmux.waitFor("the first page") { StatusCounts($0)?.loaded == 50 }
         let record = tmux.directory.file("down.bytes")

@@ -40,7 +40,7 @@ struct ScreenWriterTests {
     @Test func aMoveInsideTheScreenWritesTheGuttersAndTheStatusOnly() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, list) = try listFile()
-        let tmux = try TmuxSession(arguments: ["--format", "{title}", list], columns: 100, rows: 30)
+        let tmux = try await TmuxSession(arguments: ["--format", "{title}", list], columns: 100, rows: 30)
         defer { tmux.close() }
         _ = try await atRow(tmux, 1)
         let written = try await output(tmux, in: data, pressing: "Down", untilRow: 2)
@@ -55,7 +55,7 @@ struct ScreenWriterTests {
     @Test func aScrollMovesTheRowsAndWritesOnlyTheNewOne() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, list) = try listFile()
-        let tmux = try TmuxSession(arguments: ["--format", "{title}", list], columns: 100, rows: 30)
+        let tmux = try await TmuxSession(arguments: ["--format", "{title}", list], columns: 100, rows: 30)
         defer { tmux.close() }
         _ = try await atRow(tmux, 1)
         // The list's rows are 1–29: the 29th ↓ puts the cursor on row 30, one past the screen.
@@ -79,7 +79,7 @@ struct ScreenWriterTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, list) = try listFile()
         defer { withExtendedLifetime(data) {} }
-        let tmux = try TmuxSession(arguments: ["--format", "{title}", list], columns: 60, rows: 5)
+        let tmux = try await TmuxSession(arguments: ["--format", "{title}", list], columns: 60, rows: 5)
         defer { tmux.close() }
         _ = try await atRow(tmux, 1)
         for row in 2...9 {

@@ -11,7 +11,7 @@ struct StreamKeysTests {
         let folder = try TemporaryDirectory()
         let file = folder.file("log.jsonl")
         try Data(jsonLines(1...3500).utf8).write(to: file)
-        let tmux = try TmuxSession(arguments: [file.path])
+        let tmux = try await TmuxSession(arguments: [file.path])
         defer { tmux.close() }
         try await tmux.waitFor("the first rows") { StatusCounts($0) != nil }
         try tmux.send("G")
@@ -24,7 +24,7 @@ struct StreamKeysTests {
 
     @Test func escStopsGOnAPipeThatNeverEnds() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: [], stdin: .pipe(from: #"yes '{"title":"again and again"}'"#))
+        let tmux = try await TmuxSession(arguments: [], stdin: .pipe(from: #"yes '{"title":"again and again"}'"#))
         defer { tmux.close() }
         try await tmux.waitFor("the first rows") { StatusCounts($0) != nil }
         try tmux.send("G")
@@ -44,7 +44,7 @@ struct StreamKeysTests {
         let folder = try TemporaryDirectory()
         let file = folder.file("app.jsonl")
         try Data(jsonLines(1...3).utf8).write(to: file)
-        let tmux = try TmuxSession(arguments: [file.path])
+        let tmux = try await TmuxSession(arguments: [file.path])
         defer { tmux.close() }
         try await tmux.waitFor(text: "— end · 3 items · end of input —")
         let handle = try FileHandle(forWritingTo: file)
@@ -67,7 +67,7 @@ struct StreamKeysTests {
         try FileManager.default.createDirectory(at: spoolFolder, withIntermediateDirectories: true)
         let fifo = try TestFIFO(in: folder)
         fifo.write(jsonLines(1...50))
-        let tmux = try TmuxSession(arguments: [], stdin: .file(fifo.path), environment: ["TMPDIR": spoolFolder.path])
+        let tmux = try await TmuxSession(arguments: [], stdin: .file(fifo.path), environment: ["TMPDIR": spoolFolder.path])
         defer { tmux.close() }
         try await tmux.waitFor("fifty rows") { StatusCounts($0)?.loaded == 50 }
         let pid = try await tmux.waitForPID()

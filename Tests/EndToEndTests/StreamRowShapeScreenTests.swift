@@ -15,7 +15,7 @@ struct StreamRowShapeScreenTests {
         let folder = try TemporaryDirectory()
         let file = folder.file("issues.jsonl")
         try Data(Self.issueLines.utf8).write(to: file)
-        let tmux = try TmuxSession(arguments: ["--format", "{id}:{title}", file.path])
+        let tmux = try await TmuxSession(arguments: ["--format", "{id}:{title}", file.path])
         defer { tmux.close() }
         let rows = try await tmux.waitFor("five formatted rows") { StatusCounts($0)?.loaded == 5 && $0.count > 5 }
         #expect(rows[0].hasPrefix("> 0:t0"), "\(rows[0])")
@@ -29,7 +29,7 @@ struct StreamRowShapeScreenTests {
         let folder = try TemporaryDirectory()
         let file = folder.file("issues.jsonl")
         try Data(Self.issueLines.utf8).write(to: file)
-        let tmux = try TmuxSession(arguments: ["--columns", "title=name,user.login=who"], stdin: .pipe(from: "cat " + TmuxSession.shellQuoted(file.path)))
+        let tmux = try await TmuxSession(arguments: ["--columns", "title=name,user.login=who"], stdin: .pipe(from: "cat " + TmuxSession.shellQuoted(file.path)))
         defer { tmux.close() }
         let rows = try await tmux.waitFor("the chosen columns") { StatusCounts($0)?.loaded == 5 && $0.first?.contains("who") == true }
         #expect(rows[0].hasPrefix("  name"), "\(rows[0])")

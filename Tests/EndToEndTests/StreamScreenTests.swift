@@ -12,7 +12,7 @@ struct StreamScreenTests {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let folder = try TemporaryDirectory()
         let fifo = try TestFIFO(in: folder)
-        let tmux = try TmuxSession(arguments: [], stdin: .file(fifo.path))
+        let tmux = try await TmuxSession(arguments: [], stdin: .file(fifo.path))
         defer { tmux.close() }
         let waiting = try await tmux.waitFor(text: "waiting for input")
         #expect(waiting.last?.contains("waiting for input") == true, "the status line says so too")
@@ -38,7 +38,7 @@ struct StreamScreenTests {
         let folder = try TemporaryDirectory()
         let log = folder.file("app.jsonl")
         try Data(jsonLines(1...5).utf8).write(to: log)
-        let tmux = try TmuxSession(arguments: [], stdin: .pipe(from: "tail -n +1 -f " + TmuxSession.shellQuoted(log.path)))
+        let tmux = try await TmuxSession(arguments: [], stdin: .pipe(from: "tail -n +1 -f " + TmuxSession.shellQuoted(log.path)))
         defer { tmux.close() }
         try await tmux.waitFor("five rows") { StatusCounts($0)?.loaded == 5 }
         try tmux.send("Down", "Down")
@@ -60,7 +60,7 @@ struct StreamScreenTests {
         let folder = try TemporaryDirectory()
         let packed = folder.file("log.jsonl.gz")
         try Data(Compression.gzip.compress(jsonLines(1...2500))).write(to: packed)
-        let tmux = try TmuxSession(arguments: [packed.path])
+        let tmux = try await TmuxSession(arguments: [packed.path])
         defer { tmux.close() }
         let first = try await tmux.waitFor("the first rows") { StatusCounts($0) != nil }
         #expect(first[0].hasPrefix("> line 1"), "\(first[0])")
@@ -92,7 +92,7 @@ struct StreamScreenTests {
         }
         try handle.write(contentsOf: Data(chunk.utf8))
         try handle.close()
-        let tmux = try TmuxSession(arguments: [path.path])
+        let tmux = try await TmuxSession(arguments: [path.path])
         defer { tmux.close() }
         try await tmux.waitFor("the first rows") { StatusCounts($0) != nil }
         try tmux.send("/")
@@ -105,7 +105,7 @@ struct StreamScreenTests {
 
     @Test func keysWorkWithStdinAPipeAndEnterPrintsTheItem() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: [], stdoutFile: "out.json", stdin: .pipe(from: "printf '" + jsonLines(1...40) + "'"))
+        let tmux = try await TmuxSession(arguments: [], stdoutFile: "out.json", stdin: .pipe(from: "printf '" + jsonLines(1...40) + "'"))
         defer { tmux.close() }
         // The end row is below the screen; the status line says it.
         try await tmux.waitFor("all 40 rows") { StatusCounts($0)?.loaded == 40 && $0.last?.contains(" · end") == true }
@@ -120,7 +120,7 @@ struct StreamScreenTests {
     @Test func textLinesAreDimAndVerboseCountsThem() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let input = #"{"title":"json one"}\nplain text line\n{"title":"json two"}\n"#
-        let tmux = try TmuxSession(arguments: ["-v"], stdout: .redirect("2> err.txt"), stdin: .pipe(from: "printf '\(input)'"))
+        let tmux = try await TmuxSession(arguments: ["-v"], stdout: .redirect("2> err.txt"), stdin: .pipe(from: "printf '\(input)'"))
         defer { tmux.close() }
         try await tmux.waitFor(text: "end of input")
         let styled = try tmux.captureStyled()

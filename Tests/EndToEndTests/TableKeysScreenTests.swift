@@ -9,7 +9,7 @@ struct TableKeysScreenTests {
     /// without it, the right-aligned columns still under their headers.
     @Test func thePickerHidesAColumnAndEnterAppliesIt() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"])
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         try await tmux.waitFor("the table") { rows in
             StatusCounts(rows)?.loaded ?? 0 >= 50 && rows.first?.hasSuffix("score  comments  created_at") == true
@@ -54,7 +54,7 @@ struct TableKeysScreenTests {
     /// `<` brings it back; the header scrolls with the cells and `‹`/`›` say what is hidden.
     @Test func lessAndGreaterScrollTheColumnsOfANarrowPane() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], columns: 40, rows: 12)
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], columns: 40, rows: 12)
         defer { tmux.close() }
         let start = try await tmux.waitFor("the table") { rows in
             StatusCounts(rows)?.loaded ?? 0 >= 50 && rows.first?.hasPrefix("  title") == true
@@ -81,7 +81,7 @@ struct TableKeysScreenTests {
     /// search and a second Esc goes back to the list.
     @Test func slashSearchesTheDetailView() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let tmux = try TmuxSession(arguments: ["--demo-latency", "0"], columns: 80, rows: 20)
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], columns: 80, rows: 20)
         defer { tmux.close() }
         try await tmux.waitFor("the table") { StatusCounts($0)?.loaded ?? 0 >= 50 }
         try tmux.send("Right")
@@ -120,7 +120,7 @@ struct TableKeysScreenTests {
         let names = ["alpha1", "bravo2", "charl3", "delta4", "echo55", "foxtr6", "golf77", "hotel8"]
         let lines = zip(titles, names).map { #"{"title": "\#($0)", "author": "\#($1)", "score": 1}"# }
         try (lines.joined(separator: "\n") + "\n").write(to: directory.file("items.jsonl"), atomically: true, encoding: .utf8)
-        let tmux = try TmuxSession(arguments: [directory.file("items.jsonl").path], columns: 80, rows: 12)
+        let tmux = try await TmuxSession(arguments: [directory.file("items.jsonl").path], columns: 80, rows: 12)
         defer { tmux.close() }
         try await tmux.waitFor("the table") { $0.first?.hasPrefix("  title") == true && $0.contains { $0.contains("hotel8") } }
         func columns() throws -> [String: Int] {

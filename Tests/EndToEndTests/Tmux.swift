@@ -12,6 +12,9 @@ final class TmuxSession {
     let directory: TemporaryDirectory
     private let socket: String
     private var closed = false
+    /// When the session got its slot and started, and how long it waited for one (`ProgramSlots`).
+    let started: ContinuousClock.Instant
+    let waitedForSlot: Duration
 
     static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
@@ -42,12 +45,22 @@ final class TmuxSession {
     /// Starts `infinilist arguments…` in a new pane; with `stdoutFile`, its stdout goes there;
     /// `environment` is exported to it (e.g. `TERM`, `INFINILIST_TEST_CRASH`).
     convenience init(arguments: [String], stdoutFile: String? = nil, stdin: Stdin? = nil, columns: Int = 100, rows: Int = 30,
-                     environment: [String: String] = [:]) throws {
-        try self.init(arguments: arguments, stdout: stdoutFile.map { .file($0) }, stdin: stdin, columns: columns, rows: rows, environment: environment)
+                     environment: [String: String] = [:]) async throws {
+        try await self.init(arguments: arguments, stdout: stdoutFile.map { .file($0) }, stdin: stdin, columns: columns, rows: rows, environment: environment)
     }
 
-    init(arguments: [String], stdout: Stdout?, stdin: Stdin? = nil, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
-        directory = try TemporaryDirectory()
+    /// Waits for a slot (`ProgramSlots`: a few screens at a time), then starts the pane.
+    init(arguments: [String], stdout: Stdout?, stdin: Stdin? = nil, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) async throws {
+        let asked = ContinuousClock.now
+        await ProgramSlots.shared.acquire()
+        started = ContinuousClock.now
+        waitedForSlot = started - asked
+        do {
+            directory = try TemporaryDirectory()
+        } catch {
+            ProgramSlots.shared.release()
+            throw error
+        }
         socket = "infinilist-e2e-\(UUID().uuidString.prefix(12))"
         let quoted = ([Binary.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.shellQuoted($0.value))" }.joined(separator: "; ")
@@ -76,10 +89,15 @@ final class TmuxSession {
             echo "infinilist exited"
             exec sleep 600
             """
-        try script.write(to: directory.file("run.sh"), atomically: true, encoding: .utf8)
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(columns)", "-y", "\(rows)",
-                  "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8",
-                  "sh " + Self.shellQuoted(directory.file("run.sh").path)])
+        do {
+            try script.write(to: directory.file("run.sh"), atomically: true, encoding: .utf8)
+            try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(columns)", "-y", "\(rows)",
+                      "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8",
+                      "sh " + Self.shellQuoted(directory.file("run.sh").path)])
+        } catch {
+            close()
+            throw error
+        }
     }
 
     deinit { close() }
@@ -88,6 +106,7 @@ final class TmuxSession {
     func close() {
         guard !closed else { return }
         closed = true
+        defer { ProgramSlots.shared.release() }
         _ = try? tmux(["kill-server"], check: false)
         // tmux leaves its socket behind; remove it so test runs do not pile them up.
         let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -134,7 +153,7 @@ final class TmuxSession {
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(40))
         }
-        throw TestFailure("timed out waiting for \(what); the pane shows:\n" + last.joined(separator: "\n"))
+        throw TestFailure("timed out waiting for \(what); the pane shows:\n" + last.joined(separator: "\n") + "\n" + diagnosis())
     }
 
     /// Polls until the pane contains `text`.
@@ -152,7 +171,7 @@ final class TmuxSession {
             }
             try await Task.sleep(for: .milliseconds(40))
         }
-        throw TestFailure("infinilist did not exit; the pane shows:\n" + ((try? capture()) ?? []).joined(separator: "\n"))
+        throw TestFailure("infinilist did not exit; the pane shows:\n" + ((try? capture()) ?? []).joined(separator: "\n") + "\n" + diagnosis())
     }
 
     /// The program's pid, once it has started.
@@ -164,7 +183,7 @@ final class TmuxSession {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw TestFailure("infinilist did not start")
+        throw TestFailure("infinilist did not start\n" + diagnosis())
     }
 
     /// Starts writing everything the pane's program outputs to `file` (tmux pipe-pane).
