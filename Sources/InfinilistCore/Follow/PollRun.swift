@@ -36,16 +36,22 @@ public struct PollRun: Sendable, Equatable {
     public let purpose: Purpose
     /// Pages this run reads at most.
     public let pageLimit: Int
+    /// Whether, at the page limit with every item still new, one more page is read only to tell
+    /// whether new items are left out (`--dump --follow`, which says so on stderr: a server with
+    /// exactly `pageLimit` pages of new items once drew that warning for nothing).
+    public let peeksPastLimit: Bool
+    private var peeking = false
     /// The request on its way.
     public private(set) var request: PageRequest
     private var found: [NewPage] = []
     private var pagesRead = 0
     private var seen: Set<ItemIdentity> = []
 
-    public init(purpose: Purpose, request: PageRequest, pageLimit: Int = PollRun.pageLimit) {
+    public init(purpose: Purpose, request: PageRequest, pageLimit: Int = PollRun.pageLimit, peeksPastLimit: Bool = false) {
         self.purpose = purpose
         self.request = request
         self.pageLimit = pageLimit
+        self.peeksPastLimit = peeksPastLimit
     }
 
     /// The new items found so far (what a failure of the next page leaves).
@@ -65,9 +71,16 @@ public struct PollRun: Sendable, Equatable {
         for item in items[..<(lastKnown ?? items.endIndex)] where !isKnown(item.identity) {
             if seen.insert(item.identity).inserted { fresh.append(item) }
         }
+        if peeking {
+            // Past the limit: its new items are not taken, only counted as left out.
+            return .done(found: found, more: fresh.isEmpty ? nil : address)
+        }
         found.append(NewPage(page: request.page, address: address, items: fresh))
         if metKnown || end || items.isEmpty { return .done(found: found, more: nil) }
-        if pagesRead >= pageLimit { return .done(found: found, more: address.next) }
+        if pagesRead >= pageLimit {
+            guard peeksPastLimit else { return .done(found: found, more: address.next) }
+            peeking = true
+        }
         return .next(address.next)
     }
 

@@ -63,7 +63,8 @@ public enum Notice: Sendable, Equatable {
             return "search stopped: \(pageName(page)): \(message) (r retries)"
         case .searchingPage(let page): return "searching \(pageName(page))… (Esc stops)"
         case .filterTestingPage(let page): return "filter: testing \(pageName(page))…"
-        case .pageChanged(let page): return "\(pageName(page)) has changed since it was first loaded"
+        case .pageChanged(let page):
+            return page >= 0 ? "\(pageName(page)) has changed since it was first loaded" : "the new items have changed since they were first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
         case .pageWarning(let page, let message): return "\(pageName(page)): \(message)"
         case .followingOn(let interval): return "following: new items every \(FollowInterval.text(interval)) (F stops)"

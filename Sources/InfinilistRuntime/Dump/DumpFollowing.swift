@@ -59,7 +59,7 @@ extension DumpModel {
             if let due = following.nextPoll, clock >= due {
                 following.rounds += 1
                 let request = pollRequest(PollAddress(round: following.rounds, index: 0), &following)
-                following.run = PollRun(purpose: .top, request: request, pageLimit: PollRun.dumpPageLimit)
+                following.run = PollRun(purpose: .top, request: request, pageLimit: PollRun.dumpPageLimit, peeksPastLimit: true)
                 effects.append(.load(request))
             }
         }

@@ -1,0 +1,47 @@
+import Testing
+@testable import InfinilistCore
+
+/// A poll run at its page limit: the screen stops there (a gap row stands for the rest), while
+/// `--dump --follow` reads one more page to tell whether new items are really left out, so a
+/// server with exactly the limit's pages of new items draws no warning.
+@Suite struct PollRunLimitTests {
+    private static func request(_ index: Int) -> PageRequest {
+        PageRequest(id: RequestID(index + 1), page: -1 - index, kind: .poll, poll: PollAddress(round: 1, index: index))
+    }
+
+    /// Runs pages of new items, then `last`, through a run of `limit` pages.
+    private static func run(limit: Int, peeks: Bool, pages: [[Item]], known: Set<ItemIdentity>) -> (found: [NewPage], more: PollAddress?, read: Int) {
+        var run = PollRun(purpose: .top, request: request(0), pageLimit: limit, peeksPastLimit: peeks)
+        for (index, items) in pages.enumerated() {
+            switch run.received(items, end: false, isKnown: { known.contains($0) }) {
+            case .done(let found, let more): return (found, more, index + 1)
+            case .next: run.asked(request(index + 1))
+            }
+        }
+        return ([], nil, pages.count)
+    }
+
+    @Test func exactlyTheLimitOfNewPagesLeavesNothingOut() {
+        let known = Set(old(0..<3).map(\.identity))
+        let pages = [new(0..<3), new(3..<6), new(6..<9), old(0..<3)]
+        let peeking = Self.run(limit: 3, peeks: true, pages: pages, known: known)
+        #expect(peeking.more == nil)
+        #expect(peeking.found.flatMap(\.items).count == 9)
+        #expect(peeking.read == 4)
+        // The screen does not look further: its gap row loads the rest on Enter.
+        #expect(Self.run(limit: 3, peeks: false, pages: pages, known: known).more != nil)
+    }
+
+    @Test func moreThanTheLimitSaysItemsAreLeftOutAndTakesNoneOfThem() {
+        let known = Set(old(0..<3).map(\.identity))
+        let run = Self.run(limit: 3, peeks: true, pages: [new(0..<3), new(3..<6), new(6..<9), new(9..<12), old(0..<3)], known: known)
+        #expect(run.more != nil)
+        #expect(run.found.flatMap(\.items).count == 9)
+        #expect(run.read == 4)
+    }
+
+    @Test func theNewItemsChangedIsSaidInThePlural() {
+        #expect(Notice.pageChanged(-1).text == "the new items have changed since they were first loaded")
+        #expect(Notice.pageChanged(2).text == "page 3 has changed since it was first loaded")
+    }
+}
