@@ -20,10 +20,8 @@ enum ProxyFailure {
         case let error as HTTPClientError:
             switch error {
             case .proxyAuthenticationRequired:
-                if let credentials = proxy.credentials {
-                    return (.proxy, "\(name) refused the user name and password for \(credentials.shown) (HTTP 407 Proxy Authentication Required)")
-                }
-                return (.proxy, "\(name) asks for a user name and password (HTTP 407 Proxy Authentication Required); give them in the proxy URL: http://user:password@\(proxy.shown)")
+                let failure = authenticationRequired(proxy: proxy)
+                return (failure.kind, failure.message)
             case .invalidProxyResponse:
                 // Some proxies (tinyproxy) answer a wrong password with 401, not 407.
                 if let credentials = proxy.credentials {
@@ -56,6 +54,16 @@ enum ProxyFailure {
         default:
             return nil
         }
+    }
+
+    /// A 407 to CONNECT: the proxy refused the credentials it was given (the user shown, never
+    /// the password), or wants some. Not retried: the same credentials get the same answer.
+    static func authenticationRequired(proxy: ProxyServer) -> PageLoadError {
+        let name = "the proxy \(proxy.shown) (\(proxy.source))"
+        if let credentials = proxy.credentials {
+            return PageLoadError(.proxy, "\(name) refused the user name and password for \(credentials.shown) (HTTP 407 Proxy Authentication Required)")
+        }
+        return PageLoadError(.proxy, "\(name) asks for a user name and password (HTTP 407 Proxy Authentication Required); give them in the proxy URL: http://user:password@\(proxy.shown)")
     }
 
     /// A failure to connect to the proxy itself.

@@ -135,6 +135,9 @@ struct HTTPFetcher: Sendable {
             if !Task.isCancelled, let refused = await CertificateProbe.diagnose(error, origin: origin, tls: tls, limit: connectTimeout) {
                 throw refused
             }
+            if !Task.isCancelled, let proxy, let failure = await ProxyProbe.diagnose(error, proxy: proxy, origin: origin, limit: connectTimeout) {
+                throw failure
+            }
             throw translate(error, origin: origin, phase: .beforeAnswer, label: label)
         }
     }

@@ -59,7 +59,14 @@ enum TransportFailure {
 
     /// What happened, or nil for a cancellation.
     static func describe(_ error: any Error, origin: WebOrigin, phase: Phase, limits: Limits) -> (PageLoadError.Kind, String)? {
-        if let proxy = limits.proxy, let failure = ProxyFailure.describe(error, proxy: proxy, origin: origin, limits: limits) { return failure }
+        if let proxy = limits.proxy {
+            if let failure = ProxyFailure.describe(error, proxy: proxy, origin: origin, limits: limits) { return failure }
+            // The origin's failure, behind a tunnel that opened: said as without a proxy, and
+            // which proxy the request went through (`-v`'s note comes only with a loaded page).
+            var direct = limits
+            direct.proxy = nil
+            return describe(error, origin: origin, phase: phase, limits: direct).map { ($0.0, $0.1 + " (via the proxy \(proxy.shown))") }
+        }
         let host = origin.displayHost
         let timeout = HTTPFetcher.seconds(limits.timeout)
         // AsyncHTTPClient times a waiting request out with the connection limit too, usually just
