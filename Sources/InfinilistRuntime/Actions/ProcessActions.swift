@@ -19,14 +19,21 @@ public struct ProcessActions: ActionRunner {
     }
 
     public func open(_ address: String) {
-        let words = BrowserCommand.arguments(for: address, browser: environment["BROWSER"])
-        guard let program = words.first else { return }
         let options = LaunchOptions(input: .null, output: .null, errors: .null, group: .detached)
-        let child: ChildProcess
-        do {
-            child = try ChildProcess.launch(program, Array(words.dropFirst()), environment: environment, options: options)
-        } catch {
-            report(.browserFailed("\(error.description) (BROWSER names the browser)"))
+        // BROWSER's commands in turn, until one starts; the last one's failure is reported.
+        var started: (program: String, child: ChildProcess)?
+        var failure = ""
+        for words in BrowserCommand.candidates(for: address, browser: environment["BROWSER"]) {
+            guard let program = words.first else { continue }
+            do {
+                started = (program, try ChildProcess.launch(program, Array(words.dropFirst()), environment: environment, options: options))
+                break
+            } catch {
+                failure = error.description
+            }
+        }
+        guard let (program, child) = started else {
+            report(.browserFailed("\(failure) (BROWSER names the browser)"))
             return
         }
         // Reaped on a thread of its own: a browser may run for as long as it is open.

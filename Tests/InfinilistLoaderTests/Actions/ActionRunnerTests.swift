@@ -124,6 +124,24 @@ import Testing
         #expect(reason.contains("missing"))
     }
 
+    /// BROWSER's `:`-separated commands are tried in turn until one starts, and a quoted word
+    /// (a path with a space) stays one word; `%s` is the address, `%%` a percent sign.
+    @Test func theBrowsersAlternativesAreTriedInTurnAndQuotesKeepAWord() async throws {
+        let directory = try temporaryDirectory().appendingPathComponent("my browser")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let script = directory.appendingPathComponent("browser.sh")
+        let record = directory.appendingPathComponent("record").path
+        try "#!/bin/sh\nprintf '[%s]\\n' \"$@\" > \(ShellQuote.quoted(record))\n".write(to: script, atomically: true, encoding: .utf8)
+        let reports = Reports()
+        let address = "https://example.com/a b"
+        let browser = "/nonexistent/browser %s:/bin/sh '\(script.path)' \"--title=50%% done\" %s"
+        runner(reports, environment: ["BROWSER": browser]).open(address)
+        try await waitUntil("the record") { (try? String(contentsOfFile: record, encoding: .utf8)) == "[--title=50% done]\n[\(address)]\n" }
+        #expect(reports.all.isEmpty)
+        #expect(BrowserCommand.candidates(for: address, browser: " : ") == [["xdg-open", address]])
+    }
+
     @Test func theLastLineOfWhatACommandSaid() {
         #expect(ErrorsOfCommand.lastLine(Array("one\ntwo\n\n  \n".utf8)) == "two")
         #expect(ErrorsOfCommand.lastLine([]) == nil)
