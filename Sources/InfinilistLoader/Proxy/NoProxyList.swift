@@ -49,12 +49,22 @@ struct NoProxyList: Sendable {
         let shown = OneLine.clean(text, maxCharacters: 80)
         func problem(_ reason: String) -> SourceOptionError { SourceOptionError("\(source): '\(shown)' \(reason)") }
         if text == "*" { return Entry(host: .any, port: nil) }
+        if text.contains("*") {
+            throw problem("has a '*', which stands alone for every host; write example.com (or .example.com) for a domain and every name under it")
+        }
         var hostPart = Substring(text)
         var port: Int?
-        if hostPart.hasPrefix("["), let close = hostPart.firstIndex(of: "]") {
+        if hostPart.hasPrefix("[") {
+            guard let close = hostPart.firstIndex(of: "]") else { throw problem("has an IPv6 address without its closing ']'") }
             let after = hostPart[hostPart.index(after: close)...]
-            if after.hasPrefix(":") { port = try parsePort(after.dropFirst(), problem: problem) }
+            if after.hasPrefix(":") {
+                port = try parsePort(after.dropFirst(), problem: problem)
+            } else if !after.isEmpty {
+                throw problem("has text after its IPv6 address; only :PORT may follow the ']'")
+            }
             hostPart = hostPart[hostPart.index(after: hostPart.startIndex)..<close]
+            let address = hostPart.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+            guard IPAddressText.isIPv6(address) else { throw problem("has brackets around something that is not an IPv6 address") }
         } else if hostPart.filter({ $0 == ":" }).count == 1, let colon = hostPart.firstIndex(of: ":") {
             port = try parsePort(hostPart[hostPart.index(after: colon)...], problem: problem)
             hostPart = hostPart[..<colon]
@@ -76,6 +86,12 @@ struct NoProxyList: Sendable {
         guard bits == nil else { throw problem("has a CIDR prefix after something that is not an IP address") }
         let name = hostPart.hasPrefix(".") ? hostPart.dropFirst() : hostPart
         guard !name.isEmpty else { throw problem("has no host name") }
+        // Checked as a host name, so that a typo is said rather than never matching anything.
+        guard name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0) }),
+              !name.hasPrefix("."), !name.contains("..")
+        else {
+            throw problem("is not a host name, an IP address or a CIDR range (letters, digits, '-' and '.'; an IPv6 address in brackets with a port)")
+        }
         return Entry(host: .domain(String(name)), port: port)
     }
 

@@ -109,12 +109,13 @@ private struct URLParts {
         var rest = afterScheme[authorityEnd...]
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
 
-        var credentials: URLCredentials?
-        if let at = authority.lastIndex(of: "@") {
-            credentials = try Self.credentials(authority[..<at])
-            authority = authority[authority.index(after: at)...]
-        }
+        // The host and port are checked before the user name and password, so that a URL
+        // wrong in both is refused for its host or port: a message about the password would
+        // point at a secret (a config file's `${PASSWORD}` as written has braces).
+        let userInfo = authority.lastIndex(of: "@").map { authority[..<$0] }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         let (host, port) = try Self.hostAndPort(authority)
+        let credentials = try userInfo.flatMap { userInfo throws(URLProblem) in try Self.credentials(userInfo) }
         let defaultPort = scheme == "https" ? 443 : 80
         let origin = WebOrigin(scheme: scheme, host: host.lowercased(), port: port ?? defaultPort)
         let portText = port.map { ":\($0)" } ?? ""
@@ -131,6 +132,11 @@ private struct URLParts {
         let user = URLText.percentDecoded(parts[0])
         let password = parts.count > 1 ? URLText.percentDecoded(parts[1]) : ""
         if user.isEmpty && password.isEmpty { return nil }
+        // `%00` or `%0A` would put a NUL or a line break into the Authorization (or
+        // Proxy-Authorization) header's credentials; no server means them.
+        if (user + password).unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw URLProblem(part: .userInfo, reason: "has a user name or password holding a control character once decoded (%00 to %1F or %7F); it is not sent")
+        }
         if user.contains(":") {
             throw URLProblem(part: .userInfo, reason: "has a user name with ':' in it, which Basic auth cannot carry")
         }

@@ -65,4 +65,51 @@ struct ProxyChoiceTests {
             _ = try ProxyChoice.decide(for: https, proxyFlag: "p:1", noProxyFlag: nil, environment: ["NO_PROXY": entry])
         }
     }
+
+    /// Entries curl would never match are said, not accepted silently (issue 32).
+    @Test(arguments: [
+        ("[::1", "has an IPv6 address without its closing ']'"),
+        ("*.", "has a '*', which stands alone for every host"),
+        ("*.example.com", "has a '*', which stands alone for every host"),
+        ("[example.com]", "has brackets around something that is not an IPv6 address"),
+        ("[::1]x", "has text after its IPv6 address"),
+        ("exa mple.com", "is not a host name"),
+        ("..example.com", "is not a host name"),
+    ])
+    func aNoProxyEntryThatCanNeverMatchSaysWhatIsWrong(entry: String, words: String) {
+        #expect {
+            _ = try ProxyChoice.decide(for: https, proxyFlag: "p:1", noProxyFlag: nil, environment: ["NO_PROXY": "example.org, \(entry)"])
+        } throws: { error in
+            (error as? SourceOptionError)?.message.hasPrefix("NO_PROXY: '\(entry)' \(words)") == true
+        }
+    }
+
+    @Test(arguments: ["[::1]", "[::1]:8080", "fd00::/8", "localhost", ".example.com", "my_host.internal", "*"])
+    func goodNoProxyEntriesAreStillAccepted(entry: String) throws {
+        _ = try ProxyChoice.decide(for: https, proxyFlag: "p:1", noProxyFlag: nil, environment: ["NO_PROXY": entry])
+    }
+
+    /// A `%00` (or any control character) in a proxy's password is refused, naming the proxy
+    /// URL with the password masked, instead of being sent as a NUL byte (issue 32).
+    @Test(arguments: ["http://bob:se%00cret@proxy:3128", "http://bob:se%0Acret@proxy:3128", "http://b%7Fob:secret@proxy:3128"])
+    func aControlCharacterInAProxyPasswordIsRefused(url: String) {
+        #expect {
+            _ = try ProxyChoice.decide(for: https, proxyFlag: url, noProxyFlag: nil, environment: [:])
+        } throws: { error in
+            let message = (error as? SourceOptionError)?.message ?? ""
+            return message.hasPrefix("the proxy URL http://") && message.contains("@proxy:3128 in --proxy has a user name or password holding a control character")
+                && !message.contains("se%") && !message.contains("cret")
+        }
+    }
+
+    /// A URL wrong in its port and holding a `${PW}` as written is refused for its port, not
+    /// for the braces in its password (issue 32).
+    @Test func aBadPortIsSaidBeforeThePassword() {
+        #expect {
+            _ = try ProxyChoice.decide(for: https, proxyFlag: "http://bob:${PW}@proxy:99999", noProxyFlag: nil, environment: [:])
+        } throws: { error in
+            let message = (error as? SourceOptionError)?.message ?? ""
+            return message == "the proxy URL http://bob:***@proxy:99999 in --proxy has port 99999; ports go up to 65535"
+        }
+    }
 }
