@@ -126,7 +126,7 @@ import Testing
         #expect(render(state).rows.last?.text.contains("match 2/2 ·") == true)
         // Wrapped again, the match is still highlighted where it is laid out.
         state.press(.char("w"))
-        #expect(view(state)?.rows(width: 80).contains { $0.contains(Span("needle", .currentMatch)) } == true)
+        #expect(view(state)?.allRows(width: 80).contains { $0.contains(Span("needle", .currentMatch)) } == true)
     }
 
     /// Matches are found in what is shown: a control character is matched as its escape, and

@@ -3,15 +3,14 @@
 func detailRows(_ view: DetailView, height: Int, width: Int) -> [FrameRow] {
     var rows: [FrameRow] = []
     rows.reserveCapacity(height + 1)
-    let laidOut = view.rows(width: width)
+    let laidOut = view.screenRows(width: width, height: height)
     for y in 0..<height {
-        let index = view.top + y
-        guard index < laidOut.count else {
+        guard y < laidOut.count else {
             rows.append(FrameRow())
             continue
         }
         var builder = RowBuilder(width: width)
-        for span in laidOut[index] {
+        for span in laidOut[y] {
             builder.append(span.text, span.style)
             if builder.remaining == 0 { break }
         }

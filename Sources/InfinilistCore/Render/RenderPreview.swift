@@ -52,12 +52,8 @@ private func previewTitle(_ state: AppState, _ view: DetailView?, textHeight: In
     let count = state.visibleCount
     guard count > 0 else { return "no item" }
     var title = "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
-    if let view {
-        let total = view.rows(width: textWidth).count
-        if total > textHeight {
-            let last = min(total, view.top + max(1, textHeight))
-            title += " · lines \(NumberText.grouped(view.top + 1))–\(NumberText.grouped(last))/\(NumberText.grouped(total))"
-        }
+    if let view, view.rowCount.map({ $0 > textHeight }) ?? true {
+        title += " · " + view.linesText(height: textHeight)
     }
     return title
 }

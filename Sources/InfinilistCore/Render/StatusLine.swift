@@ -25,10 +25,7 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
 
 /// The status line of the detail view: which lines are shown and which row the item is.
 func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: Int) -> FrameRow {
-    // Counted at the rows' width: the status row leaves its last column free, the rows use it.
-    let total = view.rows(width: width + 1).count
-    let last = min(total, view.top + max(1, height))
-    var parts = ["lines \(NumberText.grouped(view.top + 1))–\(NumberText.grouped(last))/\(NumberText.grouped(total))"]
+    var parts = [view.linesText(height: height)]
     if let search = view.search { parts.append(search.statusText(width: width + 1, wraps: view.wraps)) }
     parts.append("row \(NumberText.grouped(view.row + 1))")
     if let load = loadState(state) { parts.append(load) }

@@ -1,33 +1,15 @@
-/// The detail view's lines laid out for a screen width: wrapped (the default), so a long value
-/// can be read whole by scrolling, or one row per line, cut at the right edge (`w` toggles).
+/// How the detail view's lines are laid out for a screen width: wrapped (the default), so a long
+/// value can be read whole by scrolling, or one row per line, cut at the right edge (`w`
+/// toggles). Lines are wrapped one at a time, as they are shown or counted (`DetailIndex`).
 ///
 /// Text is sanitized before it is measured, as it will be when it enters the frame, so an
 /// escaped control character (`\x1B`, four columns) wraps where it is shown.
-struct DetailLayout: Sendable, Equatable {
-    /// The rows, as styled spans.
-    var rows: [[Span]]
-    /// For each row, the index of the line it belongs to (to keep the place when re-laid out).
-    var lineOfRow: [Int]
-
-    init(lines: [[Span]], width: Int, wraps: Bool) {
-        guard wraps, width > 0 else {
-            rows = lines
-            lineOfRow = Array(lines.indices)
-            return
-        }
-        rows = []
-        lineOfRow = []
-        for (index, line) in lines.enumerated() {
-            for row in Self.wrap(line, width: width) {
-                rows.append(row)
-                lineOfRow.append(index)
-            }
-        }
-    }
-
+enum DetailLayout {
     /// One line as rows of at most `width` columns. Continuation rows are indented like the
     /// line plus two columns (at most half the width), so wrapped values stay under their key.
-    static func wrap(_ line: [Span], width: Int) -> [[Span]] {
+    /// Stops after `limit` rows: a screen needs the rows down to its bottom, not a long line's
+    /// every row.
+    static func wrap(_ line: [Span], width: Int, limit: Int = .max) -> [[Span]] {
         let spans = line.map { Span(TerminalText.sanitize($0.text), $0.style) }
         let total = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
         guard total > width else { return [spans] }
@@ -51,6 +33,7 @@ struct DetailLayout: Sendable, Equatable {
                     if !text.isEmpty { row.append(Span(text, span.style)) }
                     text = ""
                     newRow()
+                    if rows.count >= limit { return rows }
                     if character == " ", span.style == .normal { continue }
                 }
                 text.append(character)

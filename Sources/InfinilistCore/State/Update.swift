@@ -82,6 +82,7 @@ extension AppState {
         enforceMemoryBudget()
         effects += refetchNearbyPages()
         effects += followStep()
+        advanceDetail()
         syncPreview()
         return effects
     }

@@ -104,7 +104,7 @@ import Testing
         state.press(.down, .char("l"))
         guard case .detail(let view) = state.mode else { Issue.record("not in detail"); return }
         #expect(view.row == 1)
-        #expect(view.lines.count == 18)
+        #expect(view.allLines.count == 18)
         state.press(.left)
         #expect(state.mode == .list)
         state.press(.right)
@@ -169,7 +169,7 @@ import Testing
 
     @Test func anItemThatIsNotJSONIsShownAsItIs() {
         let view = DetailView(row: 0, item: Item(json: "not json", text: "x"))
-        #expect(view.lines == [[Span("not json")]])
+        #expect(view.allLines == [[Span("not json")]])
     }
 
     @Test func enterInTheDetailViewPrintsTheMarkedItems() {

@@ -1,0 +1,54 @@
+import Testing
+@testable import InfinilistCore
+
+/// The detail view writes its lines straight from the item's JSON text (`PrettyLines`): the
+/// very lines, spans and styles `highlightedLines` makes from the parsed tree.
+@Suite struct PrettyLinesTests {
+    static let samples = [
+        #"{"id":1,"title":"a \"quoted\" title","tags":["x","y"],"empty":[],"none":{},"nested":{"a":[1,{"b":null}],"c":true},"n":-1.5e3}"#,
+        #"[1,[2,[3,[]]],{}]"#,
+        #""just a string""#,
+        #"42"#,
+        #"{ "spaced" : [ 1 , 2 ] , "escapes": "\u0041\n\u2028\u0085é" }"#,
+        #"[{"a":{}},{"b":[]}]"#,
+    ]
+
+    private func walked(_ json: String) -> [[Span]] {
+        let index = DetailIndex(text: json, isJSON: true, width: 0, wraps: false)
+        var lines: [[Span]] = []
+        var start = index.locate(line: 0)?.start
+        while let at = start {
+            let (spans, next) = index.line(at: at)
+            lines.append(spans)
+            start = next
+        }
+        return lines
+    }
+
+    @Test(arguments: samples)
+    func theLinesAreTheTreesLines(_ json: String) throws {
+        let value = try JSONParser.parse(json)
+        #expect(walked(json) == value.highlightedLines())
+    }
+
+    @Test(arguments: samples)
+    func theIndexCountsTheRowsTheWrapMakes(_ json: String) throws {
+        for width in [3, 8, 20, 200] {
+            var index = DetailIndex(text: json, isJSON: true, width: width, wraps: true)
+            var budget = Int.max
+            index.extend(budget: &budget)
+            let rows = walked(json).map { DetailLayout.wrap($0, width: width).count }.reduce(0, +)
+            #expect(index.rowCount == rows, "width \(width)")
+        }
+    }
+
+    @Test func validityIsTheParsersOwn() {
+        for json in Self.samples { #expect(JSONParser.isValid(json)) }
+        for bad in ["", "not json", "{", "[1,]", #"{"a"}"#, "01", "[1] 2", #""\x""#, "tru"] {
+            #expect(!JSONParser.isValid(bad), "\(bad)")
+            #expect((try? JSONParser.parse(bad)) == nil)
+        }
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        #expect(!JSONParser.isValid(deep))
+    }
+}
