@@ -173,6 +173,8 @@ public struct EventLoop<M: Model> {
                 if let error = output.failure { return .outputFailed(error) }
             case .report(let text):
                 report(text)
+            case .progress(let text):
+                errors.showProgress(text)
             case .copyToClipboard(let text):
                 screen.setClipboard(text)
             case .openInBrowser(let address):

@@ -19,11 +19,17 @@ public protocol LineOutput: AnyObject {
     /// The first write that failed, if any (everything after it is dropped): the dump stops at
     /// once rather than fetching pages nobody can read.
     var failure: OutputFailure? { get }
+    /// Shows `text` as a progress line that the next one replaces (`Effect.progress`); an output
+    /// that is not a terminal ignores it.
+    func showProgress(_ text: String)
 }
 
 extension LineOutput {
     /// An output that cannot fail (a collector in tests).
     public var failure: OutputFailure? { nil }
+
+    /// Not a terminal: a progress line is for a person watching, not for a file or a script.
+    public func showProgress(_ text: String) {}
 
     /// As a `String` (a collector in tests).
     public func write(text: SharedText) {

@@ -22,13 +22,16 @@ struct DumpRun {
             guard number != SIGWINCH, number != SIGCONT else { return }
             inbox.post(.signal(number))
         }
-        let errors = FileLineOutput.standardError()
+        // On a terminal, stderr also shows a progress line while the dump runs (issue 33).
+        let progress = TerminalProgressOutput.standardErrorIfTerminal()
+        let errors: any LineOutput = progress ?? FileLineOutput.standardError()
         var dumper = Dumper(maxItems: options.maxItems, verbose: options.verbose, writesText: options.format != nil,
                             readAhead: ReadAhead(depth: options.parallel ?? 1, itemBudget: options.maxItems),
                             follow: try options.followInterval())
         dumper.outputDescriptor = 1
         let outcome = dumper.run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
+        progress?.clearProgress()
         Blocking.run { await source.close() }
         if case .outputFailed(let failure) = outcome.exit, let message = failure.message {
             errors.write(line: "infinilist: \(message)")

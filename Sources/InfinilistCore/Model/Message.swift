@@ -39,6 +39,10 @@ public enum Effect: Sendable, Equatable {
     case output(ArraySlice<Item>, ItemLine)
     /// Say this on standard error, in order with the output (`--dump`'s progress and end).
     case report(String)
+    /// Show this as the one progress line on standard error, replacing the last one (`--dump`:
+    /// pages, items, rate). Only a person watching needs it: it is shown only where stderr is a
+    /// terminal, and cleared before the next `report` and at exit.
+    case progress(String)
     /// Open this http or https address in the browser (`o`), detached from the terminal.
     case openInBrowser(String)
     /// Put this text on the terminal's clipboard (`y`, OSC 52).

@@ -31,6 +31,9 @@ public struct DumpModel: Model {
     var following: DumpFollowing?
     /// The time of the last message, on the loop's clock.
     var clock: Double?
+    /// Pages read at the tail, and when the progress line was last said (`progressLine`).
+    private var pagesRead = 0
+    private var lastProgress: Double?
 
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems
@@ -73,7 +76,9 @@ public struct DumpModel: Model {
         written += lines.count
         // Every item read is known, written or not: a later poll must not take it for new.
         if follow != nil { known.formUnion(result.items.map(\.identity)) }
+        pagesRead += 1
         var effects: [Effect] = [.output(lines, itemLine)]
+        if let progress = progressLine() { effects.append(progress) }
         // Said whatever -v says (-v has the loader's own note instead): a script must be able
         // to tell a partial page from a whole one.
         if let warning = result.warning, !verbose {
@@ -102,6 +107,21 @@ public struct DumpModel: Model {
         let action = wait.isRetry ? "retrying" : "next request"
         let page = wait.request.poll != nil ? "new items" : "page \(wait.request.page + 1)"
         return [.report("infinilist: \(page): \(wait.reason); \(action) in \(wait.seconds) s")]
+    }
+
+    /// Seconds between two progress lines: often enough to look alive, rarely enough to cost
+    /// nothing next to the output.
+    static let progressInterval = 0.25
+
+    /// `12 pages · 1,200 items · 340 items/s`, at most every `progressInterval` (the first page
+    /// at once); shown only where stderr is a terminal (`Effect.progress`).
+    private mutating func progressLine() -> Effect? {
+        guard let now = clock else { return nil }
+        if let last = lastProgress, now - last < Self.progressInterval { return nil }
+        lastProgress = now
+        var text = "\(Counted.text(pagesRead, "page", grouped: true)) · \(Counted.text(written, "item", grouped: true))"
+        if now >= 1 { text += " · \(Counted.text(Int((Double(written) / now).rounded()), "item", grouped: true))/s" }
+        return .progress(text + " (Ctrl-C stops, keeping what was written)")
     }
 
     /// How an item is written: its JSON, or its row text with `--format`.
