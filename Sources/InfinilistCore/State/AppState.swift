@@ -54,6 +54,8 @@ public struct AppState: Sendable {
     public internal(set) var preview: PreviewPane
     /// `G` is reading on to the end of the input (see ReadToEnd.swift).
     public internal(set) var readingToEnd = false
+    /// A count typed before a key, and the row `NG` is loading pages to reach (RowJump.swift).
+    var rowJump = RowJump()
     /// Item rows as last laid out, reused by the frames after (a memo: see `RowBodyCache`).
     var rowBodies = RowBodyCache()
 
@@ -93,7 +95,7 @@ public struct AppState: Sendable {
     public var isAnimating: Bool {
         if case .loading = tail { return true }
         // The detail view's `G` or search walks a huge item a step per tick.
-        if case .detail(let view) = mode, view.hasWork { return true }
+        if hasDetailWork { return true }
         // A gap row being loaded turns its spinner; a poll goes unseen.
         if case .gap = following.run?.purpose { return true }
         return refetches.values.contains(where: \.isLoading)

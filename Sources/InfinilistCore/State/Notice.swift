@@ -14,6 +14,10 @@ public enum Notice: Sendable, Equatable {
     case readToEndStopped
     /// The search went past the end (or the top) and found its match on the other side.
     case searchWrapped
+    /// A count is being typed (`30` before `G`).
+    case countTyped(Int)
+    /// `NG` past the end of a list that has ended.
+    case onlyRows(Int)
     /// The search looked at every row it could and found nothing.
     case notFound(query: String)
     /// A forward search examined every loaded row, but the tail failed, so rows beyond are unknown.
@@ -55,6 +59,8 @@ public enum Notice: Sendable, Equatable {
         case .searchStopped: return "search stopped"
         case .readToEndStopped: return "stopped reading to the end"
         case .searchWrapped: return "search wrapped"
+        case .countTyped(let count): return "\(count): G goes to row \(NumberText.grouped(count)), j or k moves \(Counted.text(count, "row", grouped: true)) (Esc cancels)"
+        case .onlyRows(let count): return "the list has \(Counted.text(count, "row", grouped: true))"
         case .notFound(let query): return "not found: \(query)"
         case .notFoundBeforeFailedPage: return "not found in the loaded rows (a page failed: r retries)"
         case .searchStoppedAtFailedPage(let page): return "search stopped: \(pageName(page)) failed"

@@ -67,7 +67,8 @@ extension AppState {
     /// The user moved the cursor: a refresh in progress no longer moves it.
     mutating func userMoved() {
         refreshAnchor = nil
-        // Nor does `G`'s reading to the end: the user took over.
+        // Nor does `G`'s reading to the end, or `NG`'s loading: the user took over.
         readingToEnd = false
+        rowJump.target = nil
     }
 }

@@ -54,6 +54,7 @@ extension AppState {
             guard case .loading(let request, _) = tail, request == failure.request else { return [] }
             tail = .failed(page: request.page, message: failure.message)
             readingToEnd = false
+            rowJump.target = nil
             if search?.pending != nil {
                 search?.pending = nil
                 notice = .searchStoppedAtFailedPage(request.page)
@@ -109,6 +110,7 @@ extension AppState {
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
         readToEndPageArrived()
+        rowJumpPageArrived()
         continueSearch()
         liveArrived(result, following: following)
     }
@@ -127,15 +129,23 @@ extension AppState {
     }
 
     private mutating func handleList(_ key: Key) -> [Effect] {
+        if let digit = countDigit(key) {
+            typeCount(digit)
+            return []
+        }
+        let typed = takeCount()
+        // Esc after a count cancels the count, not the list.
+        if typed != nil, key == .escape { return [] }
         if let command = config.keyTables.list.command(for: key) { return run(command, on: selectedItem?.json) }
         guard let action = config.keyTables.list.action(for: key) else { return [] }
         let count = visibleCount
         switch action {
         case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
             userMoved()
+            if let typed, action == .first || action == .last { goToRow(typed - 1); break }
             switch action {
-            case .down: viewport.move(by: 1, itemCount: count)
-            case .up: viewport.move(by: -1, itemCount: count)
+            case .down: viewport.move(by: typed ?? 1, itemCount: count)
+            case .up: viewport.move(by: -(typed ?? 1), itemCount: count)
             case .pageDown: viewport.page(by: 1, itemCount: count)
             case .pageUp: viewport.page(by: -1, itemCount: count)
             case .halfPageDown: viewport.halfPage(by: 1, itemCount: count)
@@ -199,7 +209,7 @@ extension AppState {
         // A live list is read at its tail all the time: the server decides when items come, not
         // the cursor (pages far from the cursor are dropped as usual, so memory stays bounded).
         if live != nil { return [request(page: store.pageCount)] }
-        if readingToEnd { return [request(page: store.pageCount)] }
+        if readingToEnd || rowJump.target != nil { return [request(page: store.pageCount)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at
