@@ -22,7 +22,7 @@ help:
 	@echo "make run      build and start the demo feed"
 	@echo "make test     build and run every test (unit, HTTP integration, tmux end to end)"
 	@echo "make release  optimised build in .build/release/infinilist"
-	@echo "make install  install infinilist into $(PREFIX)/bin and its man page into $(PREFIX)/share/man/man1"
+	@echo "make install  install infinilist, stripped of its debug info, into $(PREFIX)/bin and its man page into $(PREFIX)/share/man/man1"
 	@echo "make man      the man page, generated from the command's definition: $(MANPAGE)"
 	@echo "make bench    the performance figures beside fzf and less, one table (docs/performance.md)"
 	@echo "make hot-symbols  record which functions a session runs, for the release link's order"
@@ -104,7 +104,7 @@ man: deps
 install: release
 	$(MAKE) man MAN_CONFIGURATION=release
 	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1
-	install -m 755 .build/release/infinilist $(PREFIX)/bin/infinilist
+	install -s -m 755 .build/release/infinilist $(PREFIX)/bin/infinilist
 	install -m 644 $(MANPAGE) $(PREFIX)/share/man/man1/infinilist.1
 
 clean:

@@ -25,6 +25,10 @@ public struct Following: Sendable, Equatable {
     /// Whether the user has pressed a key or used the mouse since the start; until then new
     /// items at the top simply appear there, the cursor staying on the first row.
     var touched = false
+    /// A pipe's end being followed (`F`, or `G` on a pipe), as less's `F`: each row that arrives
+    /// at the bottom takes the cursor with it, until the user moves, Esc or `F` again. Polls do
+    /// not apply to a pipe; this is what following means there (FollowInputEnd.swift).
+    public internal(set) var followsInputEnd = false
 
     init(interval: Double?) {
         self.interval = interval
@@ -72,10 +76,7 @@ extension AppState {
             notice = .followingLiveAlready
             return []
         }
-        guard config.followable else {
-            notice = .followingNotPossible
-            return []
-        }
+        guard config.followable else { return toggleFollowInputEnd() }
         if following.interval != nil {
             following.interval = nil
             following.nextPoll = nil

@@ -45,7 +45,8 @@ private func loadState(_ state: AppState) -> String? {
     case .loading:
         if let wait = state.activeWait {
             // A pipe with nothing to read yet has no countdown: it waits for its writer.
-            return wait.waitsForInput ? "\(spinnerFrame(state)) waiting for input" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
+            let quiet = state.following.followsInputEnd ? "following the end (F stops)" : "waiting for input"
+            return wait.waitsForInput ? "\(spinnerFrame(state)) \(quiet)" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
         }
         let verb = state.search?.pending != nil ? "searching" : state.readingToEnd ? "reading to the end"
             : state.isRefreshing ? "refreshing" : "loading"

@@ -48,6 +48,8 @@ public enum Notice: Sendable, Equatable {
     case followingLiveAlready
     /// `F` on a pipe or a file, whose first page never changes.
     case followingNotPossible
+    /// `F` on a pipe: its end is followed.
+    case followingInputEnd
     /// What an action on the item did, or why it did not (`o`, `y`, a bound command).
     case action(ActionNotice)
 
@@ -77,7 +79,8 @@ public enum Notice: Sendable, Equatable {
         case .followingOff: return "following stopped (F follows again)"
         case .followFailed(let message): return "new items: \(message)"
         case .followingLiveAlready: return "this list is live: new items arrive at the bottom as the server sends them"
-        case .followingNotPossible: return "a pipe or a file is not polled: its rows grow at the bottom (for a file: tail -f FILE | infinilist)"
+        case .followingInputEnd: return "following the end of the input: new rows take the cursor along (F, Esc or a move stops)"
+        case .followingNotPossible: return "a file is read once: to follow what is written to it, tail -f FILE | infinilist, then F"
         case .action(let notice): return notice.text
         }
     }

@@ -13,6 +13,8 @@ extension AppState {
     mutating func goToLastRow() {
         viewport.move(to: visibleCount - 1, itemCount: visibleCount)
         guard config.lastReadsToEnd else { return }
+        // Once at the end, rows that arrive later take the cursor along (FollowInputEnd.swift).
+        if case .ended = tail {} else { following.followsInputEnd = true }
         switch tail {
         case .idle:
             readingToEnd = true
@@ -40,6 +42,7 @@ extension AppState {
     /// Esc while reading to the end: stop asking for more (the page in flight still lands).
     mutating func stopReadingToEnd() {
         readingToEnd = false
+        following.followsInputEnd = false
         notice = .readToEndStopped
     }
 }

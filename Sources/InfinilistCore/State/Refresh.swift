@@ -69,6 +69,7 @@ extension AppState {
         refreshAnchor = nil
         // Nor does `G`'s reading to the end, or `NG`'s loading: the user took over.
         readingToEnd = false
+        following.followsInputEnd = false
         rowJump.target = nil
     }
 }

@@ -110,6 +110,7 @@ extension AppState {
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
         readToEndPageArrived()
+        followInputEndPageArrived()
         rowJumpPageArrived()
         continueSearch()
         liveArrived(result, following: following)
@@ -177,7 +178,7 @@ extension AppState {
         case .back:
             if search?.pending != nil {
                 stopSearch()
-            } else if readingToEnd {
+            } else if readingToEnd || following.followsInputEnd {
                 stopReadingToEnd()
             } else if filter != nil {
                 applyFilter("")
@@ -209,7 +210,7 @@ extension AppState {
         // A live list is read at its tail all the time: the server decides when items come, not
         // the cursor (pages far from the cursor are dropped as usual, so memory stays bounded).
         if live != nil { return [request(page: store.pageCount)] }
-        if readingToEnd || rowJump.target != nil { return [request(page: store.pageCount)] }
+        if readingToEnd || following.followsInputEnd || rowJump.target != nil { return [request(page: store.pageCount)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at
