@@ -10,6 +10,11 @@ struct CommandShape: Sendable {
     private var flags: Set<String> = []
     /// An option's long name and its value's name (`retries` → `n`).
     private var valueNames: [String: String] = [:]
+    /// One-letter names (`-H`, `-k`), and whether each takes a value.
+    private(set) var shortNames: [Character: Bool] = [:]
+
+    /// Every long name, flags and options (without `--`).
+    var longNames: Set<String> { flags.union(valueNames.keys) }
 
     static let options = CommandShape(description: CommandOptions._dumpHelp())
 
@@ -18,6 +23,10 @@ struct CommandShape: Sendable {
     init(description: String) {
         guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(description.utf8)) else { return }
         for argument in dump.command.arguments ?? [] {
+            for name in argument.names ?? [] where name.kind == .short {
+                guard let letter = name.name.first, name.name.count == 1 else { continue }
+                shortNames[letter] = argument.kind == .option
+            }
             for name in argument.names ?? [] where name.kind == .long {
                 switch argument.kind {
                 case .flag: flags.insert(name.name)

@@ -19,7 +19,8 @@ struct Infinilist: ParsableCommand {
     @OptionGroup var options: CommandOptions
 
     /// Sets the process up before anything can go wrong, then parses the command line as the
-    /// user meant it (see `CommandWords`) and runs.
+    /// user meant it (see `CommandWords`; an unknown option is reported as such, see
+    /// `UnknownOption`) and runs.
     static func main() {
         let words = Array(CommandLine.arguments.dropFirst())
         // Said before the parser is built: reflecting over every option (and the protocol
@@ -34,7 +35,22 @@ struct Infinilist: ParsableCommand {
         } catch {
             exit(withError: error)
         }
-        main(CommandWords.normalized(words))
+        let normalized = CommandWords.normalized(words)
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(normalized)
+        } catch {
+            // An unknown option is the mistake to report, not what it made of the next word.
+            if exitCode(for: error) != .success, let unknown = UnknownOption.error(in: normalized) {
+                exit(withError: unknown)
+            }
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 
     func run() throws {

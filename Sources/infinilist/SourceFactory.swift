@@ -12,6 +12,10 @@ enum SourceFactory {
     ///   without it (while validating) only whether a terminal is there is checked.
     static func configuration(from options: CommandOptions, askingForPassword: Bool = false) throws -> SourceConfiguration {
         var source = try sourceOptions(from: options)
+        // A word that is neither a file nor a URL is told which it was probably meant as.
+        if source.input == nil, let url = options.url, let problem = URLWord.problem(url) {
+            throw ValidationError(problem)
+        }
         if let data = options.data { source.body = try BodyArguments.read(data) }
         if let user = options.user, !user.contains(":"), options.url != nil {
             guard PasswordPrompt.terminalAvailable else { throw PasswordPrompt.noTerminal(user: user) }
