@@ -93,6 +93,9 @@ public struct EventLoop<M: Model> {
                     screen.continued()
                     repaint = true
                     if let size = screen.updateSize() { messages.append(.resized(size)) }
+                case .stopRequested:
+                    suspend()
+                    repaint = true
                 }
             }
             if let due = nextTick, clock.now >= due {
@@ -158,9 +161,7 @@ public struct EventLoop<M: Model> {
             case .bell: screen.bell()
             case .redraw: screen.invalidate()
             case .suspend:
-                screen.suspend()
-                // The terminal may have been resized while we were stopped.
-                inbox.post(.terminalResized)
+                suspend()
             case .output(let items, let line):
                 for item in items {
                     switch line {
@@ -195,6 +196,14 @@ public struct EventLoop<M: Model> {
             }
         }
         return nil
+    }
+
+    /// Ctrl-Z, or SIGTSTP from outside: the screen gives the terminal back and stops the process;
+    /// continued (`fg`), the next paint draws everything.
+    private func suspend() {
+        screen.suspend()
+        // The terminal may have been resized while we were stopped.
+        inbox.post(.terminalResized)
     }
 
     /// A line on stderr, after the output written so far, so the two interleave in order.

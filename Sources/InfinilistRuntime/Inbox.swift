@@ -14,6 +14,8 @@ public enum LoopEvent: Sendable {
     case terminalResized
     /// SIGCONT: the process was stopped and continued; what the terminal shows is unknown.
     case continued
+    /// SIGTSTP from outside (`kill -TSTP`): suspend as Ctrl-Z does, terminal restored first.
+    case stopRequested
 }
 
 /// Hands events from other threads (the loader, signal sources) to the event loop: a locked

@@ -46,12 +46,11 @@ final class CursesScreen: Screen {
         guard let tty = fopen("/dev/tty", "r+") else { throw unavailable("cannot open /dev/tty") }
         // The modes a crash must restore: the terminal's, before curses changes them.
         CrashGuard.saveModes(of: fileno(tty))
-        // Ctrl-Z is a key here (raw mode) and suspends through `suspend()`. A SIGTSTP sent from
-        // outside is ignored, so that curses installs no handler of its own: its handler redraws
-        // curses' picture of the screen, which the writer never draws in (a blank screen), and in
-        // a process group without job control it cannot even stop. Bound commands get it back
-        // at its default (`Spawn`).
-        signal(SIGTSTP, SIG_IGN)
+        // Ctrl-Z is a key here (raw mode) and suspends through `suspend()`; a SIGTSTP sent from
+        // outside does the same through the signal watcher. SIGTSTP was blocked and set to be
+        // ignored by `ProcessSetup`, so curses installs no handler of its own (its handler
+        // redraws curses' picture of the screen, which the writer never draws in: a blank
+        // screen). Bound commands get it back at its default (`Spawn`).
         guard let terminal = newterm(nil, tty, tty) else {
             fclose(tty)
             throw unavailable("unknown terminal type")
@@ -94,6 +93,7 @@ final class CursesScreen: Screen {
         if writer != nil {
             if cursesOwesARefresh {
                 wrefresh(window)
+                resumeKeypad()
                 writer?.forgetAttributes()
                 cursesOwesARefresh = false
             }
@@ -114,7 +114,19 @@ final class CursesScreen: Screen {
         previous = frame
         wnoutrefresh(window)
         doupdate()
+        if cursesOwesARefresh {
+            resumeKeypad()
+            cursesOwesARefresh = false
+        }
         paintedOnce()
+    }
+
+    /// After `endwin` (a command run by `execute`, Ctrl-Z) the terminal is out of keypad mode and
+    /// sends the arrows as `ESC [ B`, which curses' key table (keypad mode's `ESC O B`) does not
+    /// know; curses sends `smkx` again only at its next key read, after the first key had been
+    /// typed in the wrong mode and lost. Sent here, with the first paint back, before any key.
+    private func resumeKeypad() {
+        keypad(window, true)
     }
 
     private func paintedOnce() {
@@ -273,6 +285,5 @@ final class CursesScreen: Screen {
         CrashGuard.disarm()
         delscreen(terminal)
         fclose(tty)
-        signal(SIGTSTP, SIG_DFL)
     }
 }

@@ -20,6 +20,11 @@ struct DumpRun {
         let watcher = SignalWatcher { number in
             // A resize means nothing to a dump, and neither does being continued after a stop.
             guard number != SIGWINCH, number != SIGCONT else { return }
+            // SIGTSTP (Ctrl-Z) is blocked for the process: the dump stops as it would by default.
+            if number == SIGTSTP {
+                kill(getpid(), SIGSTOP)
+                return
+            }
             inbox.post(.signal(number))
         }
         // On a terminal, stderr also shows a progress line while the dump runs (issue 33).

@@ -2,9 +2,11 @@ import Dispatch
 import Glibc
 import InfinilistRuntime
 
-/// Observes SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGWINCH without signal handlers of our own: the
-/// screen turns them into inbox events, so that the loop (and only the loop) reacts, restores the
-/// terminal and exits with 128 + signal; `--dump` cancels its work and exits the same way.
+/// Observes SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT and SIGTSTP without signal
+/// handlers of our own: the screen turns them into inbox events, so that the loop (and only the
+/// loop) reacts, restores the terminal and exits with 128 + signal; `--dump` cancels its work and
+/// exits the same way. Before the loop runs, a wait for input (a named pipe, the password) uses
+/// `InterruptibleWait`, so the same signals end or stop the program there too.
 ///
 /// `blockForProcess()` must run on the main thread before any other thread exists: every later
 /// thread inherits the mask, so no thread is ever interrupted by these signals (and ncurses'
@@ -17,7 +19,15 @@ final class SignalWatcher {
     ///
     /// SIGCONT too: continued after a stop from outside (`kill -STOP`), the program cannot know
     /// what was drawn over its screen meanwhile, so the loop draws everything.
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT]
+    ///
+    /// And SIGTSTP (`kill -TSTP`; Ctrl-Z is a key in raw mode): the loop suspends as for Ctrl-Z,
+    /// terminal restored first. Left at its default it would stop the process with the terminal
+    /// raw; ignored (as it was) it did nothing; and curses' own handler redraws curses' picture
+    /// of the screen, which the frame writer never draws in (a blank screen).
+    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP]
+
+    /// The signals that end the program (with 128 + signal); the others resize, repaint or stop.
+    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     private var sources: [any DispatchSourceSignal] = []
 
@@ -43,12 +53,14 @@ final class SignalWatcher {
         }
     }
 
-    /// Signals for the event loop: SIGWINCH is a resize, SIGCONT a repaint, the others end the loop.
+    /// Signals for the event loop: SIGWINCH is a resize, SIGCONT a repaint, SIGTSTP a suspend,
+    /// the others end the loop.
     convenience init(inbox: Inbox) {
         self.init { number in
             switch number {
             case SIGWINCH: inbox.post(.terminalResized)
             case SIGCONT: inbox.post(.continued)
+            case SIGTSTP: inbox.post(.stopRequested)
             default: inbox.post(.signal(number))
             }
         }

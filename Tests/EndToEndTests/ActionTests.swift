@@ -64,6 +64,29 @@ struct ActionTests {
         try await expectRestored(tmux)
     }
 
+    /// Issue 32: `endwin` takes the terminal out of keypad mode, and curses put it back only at
+    /// its next key read, so the first ↓ after a command came as `ESC [ B` and was lost.
+    @Test func theFirstKeyAfterACommandMovesTheCursor() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let (data, items) = try itemsFile()
+        defer { withExtendedLifetime(data) {} }
+        let tmux = try await TmuxSession(arguments: ["--bind", "ctrl-v:execute(echo from-the-command; read line)", items])
+        defer { tmux.close() }
+        _ = try await listShown(tmux, row: 1)
+        try tmux.send("C-v")
+        try await tmux.waitFor(text: "from-the-command", timeout: patience)
+        try tmux.send("Enter")
+        // Back from the command: the list is drawn again, over the command's line.
+        try await tmux.waitFor("the list again", timeout: patience) { rows in
+            StatusCounts(rows)?.row == 1 && !rows.contains { $0.contains("from-the-command") }
+        }
+        try tmux.send("Down")
+        _ = try await listShown(tmux, row: 2)
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
+        try await expectRestored(tmux)
+    }
+
     @Test func ctrlCInterruptsAHangingCommandAndNotInfinilist() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, items) = try itemsFile()

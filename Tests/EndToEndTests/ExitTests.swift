@@ -64,21 +64,40 @@ struct ExitTests {
         try await expectRestored(tmux)
     }
 
-    /// Signals from outside: SIGTSTP is ignored (Ctrl-Z, a key in raw mode, suspends; curses'
-    /// own handler would redraw a blank screen), and after SIGSTOP and SIGCONT the whole screen
-    /// is drawn again, over whatever was written on the terminal meanwhile.
-    @Test func stopSignalsFromOutsideLeaveTheListDrawn() async throws {
+    /// Issue 32: SIGTSTP from outside (`kill -TSTP`) was ignored; it suspends as Ctrl-Z does:
+    /// the terminal is given back as it was (the shell's screen, its modes), and continued, the
+    /// list is drawn again on the same row.
+    @Test func aStopSignalFromOutsideSuspendsAsCtrlZDoes() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         let (pid, before) = try await onRowTwo(tmux)
         #expect(kill(pid, SIGTSTP) == 0)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(processState(pid) != "T")
-        // Ages may tick over a minute meanwhile: the rows are compared by their titles.
-        let during = try tmux.capture()
-        #expect(StatusCounts(during)?.row == 2)
-        #expect(during[5].prefix(30) == before[5].prefix(30))
+        try await waitUntil("the process is stopped") { processState(pid) == "T" }
+        // Off the alternate screen, in the modes it started in.
+        try await waitUntil("the shell's screen") {
+            (try? tmux.query(["display", "-p", "-t", "e2e", "#{alternate_on}"]))?.hasPrefix("0") == true
+        }
+        let pane = try tmux.query(["display", "-p", "-t", "e2e", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let modes = tmux.directory.file("stty.stopped").path
+        #expect(try Spawn.run("/bin/sh", ["-c", "stty -a < \(TmuxSession.shellQuoted(pane)) > \(TmuxSession.shellQuoted(modes))"],
+                              environment: ProcessInfo.processInfo.environment, outputFile: "/dev/null") == 0)
+        #expect(tmux.directory.read("stty.stopped") == tmux.directory.read("stty.before"), "the terminal was not restored while stopped")
+        #expect(kill(pid, SIGCONT) == 0)
+        let rows = try await tmux.waitFor("the list again") { StatusCounts($0)?.row == 2 }
+        #expect(rows[5].prefix(30) == before[5].prefix(30))
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+        try await expectRestored(tmux)
+    }
+
+    /// Signals from outside: after SIGSTOP and SIGCONT the whole screen is drawn again, over
+    /// whatever was written on the terminal meanwhile.
+    @Test func stopSignalsFromOutsideLeaveTheListDrawn() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
+        defer { tmux.close() }
+        let (pid, before) = try await onRowTwo(tmux)
         #expect(kill(pid, SIGSTOP) == 0)
         try await waitUntil("the process is stopped") { processState(pid) == "T" }
         let pane = try tmux.query(["display", "-p", "-t", "e2e", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
