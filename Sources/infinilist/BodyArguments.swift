@@ -1,5 +1,6 @@
 import ArgumentParser
 import InfinilistLoader
+import InfinilistRuntime
 import Synchronization
 
 /// `-d`'s (and `--graphql`'s) argument read once per process: the command line is parsed and checked more than once
@@ -14,7 +15,7 @@ enum BodyArguments {
             if let known = cache[argument] { return known }
             let result: Result<String, SourceOptionError>
             do throws(SourceOptionError) {
-                result = .success(try BodyArgument.read(argument, flag: flag))
+                result = .success(try BodyArgument.read(argument, flag: flag, wait: waitAnsweringSignals(flag: flag)))
             } catch {
                 result = .failure(error)
             }
@@ -25,6 +26,20 @@ enum BodyArguments {
             return try result.get()
         } catch {
             throw ValidationError(error.message)
+        }
+    }
+
+    /// Waits for a named pipe's writer, or a body typed on the terminal (`@-`), answering Ctrl-C
+    /// and SIGTERM (`InterruptibleWait`); a named pipe with nothing to read yet says so once.
+    private static func waitAnsweringSignals(flag: String) -> BodyArgument.Wait {
+        var told = false
+        return { descriptor, namedPipe in
+            if let namedPipe, !told, !InterruptibleWait.isReadable(descriptor) {
+                told = true
+                FileLineOutput.standardError().write(
+                    line: "infinilist: \(flag) @\(namedPipe): waiting for a writer on the named pipe \(namedPipe) (Ctrl-C to stop)")
+            }
+            InterruptibleWait().untilReadable(descriptor)
         }
     }
 }

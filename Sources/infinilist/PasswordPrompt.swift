@@ -17,29 +17,40 @@ enum PasswordPrompt {
         return true
     }
 
-    /// The password typed on the terminal, up to Enter.
+    /// The password typed on the terminal, up to Enter. Ctrl-C, SIGTERM, SIGHUP and SIGQUIT end
+    /// the program while it waits (128 + signal) and Ctrl-Z stops it, with echo back on first
+    /// (`InterruptibleWait`); continued, echo goes off again and the prompt is asked again.
     static func ask(user: String) throws -> String {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw noTerminal(user: user) }
         defer { close(descriptor) }
         var saved = termios()
         let isTerminal = tcgetattr(descriptor, &saved) == 0
-        if isTerminal {
+        let prompt = "Password for \(user): "
+        func quiet() {
+            guard isTerminal else { return }
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             _ = tcsetattr(descriptor, TCSAFLUSH, &quiet)
         }
-        // Echo comes back on every path, the newline the user typed is not echoed, so write one.
-        defer {
+        // Echo comes back on every path; the newline the user typed is not echoed, so write one.
+        func restore() {
             if isTerminal { _ = tcsetattr(descriptor, TCSAFLUSH, &saved) }
             writeAll(descriptor, "\n")
         }
-        writeAll(descriptor, "Password for \(user): ")
+        quiet()
+        defer { restore() }
+        writeAll(descriptor, prompt)
+        let wait = InterruptibleWait(restore: restore, resume: {
+            quiet()
+            writeAll(descriptor, prompt)
+        })
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while bytes.count < 4096 {
+            wait.untilReadable(descriptor)
             let count = read(descriptor, &byte, 1)
-            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
             if count <= 0 || byte == UInt8(ascii: "\n") { break }
             bytes.append(byte)
         }

@@ -10,9 +10,18 @@ import Darwin
 /// problem is a usage error naming the file and what is wrong: missing, unreadable, a directory,
 /// over `BodyTemplate.maxBytes` (read no further than that), empty, or not UTF-8 text. The
 /// command line reads each argument once (`@-` can only be read once).
+///
+/// A named pipe is opened without waiting for its writer, and every read that would block first
+/// calls `wait`: the command line's wait also answers signals, which are blocked for the process
+/// (a blocking `open` or `read` could be ended by SIGKILL alone).
 public enum BodyArgument {
+    /// Waits until the descriptor can be read without blocking; `namedPipe` is the pipe's name
+    /// (for a message) when the argument named one.
+    public typealias Wait = (_ descriptor: Int32, _ namedPipe: String?) -> Void
+
     /// - Parameter flag: the flag the argument was given to, for messages (`-d`, `--graphql`).
-    public static func read(_ argument: String, flag: String = "-d") throws(SourceOptionError) -> String {
+    /// - Parameter wait: called before each read that would block; by default a plain `poll`.
+    public static func read(_ argument: String, flag: String = "-d", wait: Wait = pollUntilReadable) throws(SourceOptionError) -> String {
         guard argument.hasPrefix("@") else { return argument }
         let path = String(argument.dropFirst())
         guard !path.isEmpty else { throw SourceOptionError("\(flag) @ needs a file name after the @ (or @- for standard input)") }
@@ -20,16 +29,22 @@ public enum BodyArgument {
         let place = "\(flag) @\(path == "-" ? "-" : name)"
         let bytes: [UInt8]
         if path == "-" {
-            bytes = try readAll(from: 0, name: name, place: place)
+            bytes = try readAll(from: 0, name: name, place: place) { wait($0, nil) }
         } else {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            // Non-blocking, so that a named pipe without a writer yet opens at once.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw openFailure(errno, name: name, place: place) }
             defer { close(descriptor) }
             var status = stat()
-            if fstat(descriptor, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) {
+            let type = fstat(descriptor, &status) == 0 ? status.st_mode & mode_t(S_IFMT) : 0
+            if type == mode_t(S_IFDIR) {
                 throw SourceOptionError("\(place): \(name) is a directory; \(flag) @FILE reads a file")
             }
-            bytes = try readAll(from: descriptor, name: name, place: place)
+            // A pipe stays non-blocking (before its first writer a read would say "end of file":
+            // `wait` polls first); anything else (a terminal) reads as usual once polled.
+            let namedPipe = type == mode_t(S_IFIFO) ? name : nil
+            if namedPipe == nil { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+            bytes = try readAll(from: descriptor, name: name, place: place) { wait($0, namedPipe) }
         }
         var end = bytes.count
         while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -43,16 +58,25 @@ public enum BodyArgument {
         return text
     }
 
-    /// Everything `descriptor` holds, up to the limit.
-    private static func readAll(from descriptor: Int32, name: String, place: String) throws(SourceOptionError) -> [UInt8] {
+    /// The wait without signals: `poll` until the descriptor is readable.
+    public static func pollUntilReadable(_ descriptor: Int32, namedPipe: String?) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, -1) < 0, errno == EINTR {}
+    }
+
+    /// Everything `descriptor` holds, up to the limit; `wait` before each read.
+    private static func readAll(
+        from descriptor: Int32, name: String, place: String, wait: (Int32) -> Void
+    ) throws(SourceOptionError) -> [UInt8] {
         let limit = BodyTemplate.maxBytes
         var bytes = [UInt8](repeating: 0, count: limit + 1)
         var count = 0
         while count < bytes.count {
+            wait(descriptor)
             let got = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
             }
-            if got < 0, errno == EINTR { continue }
+            if got < 0, errno == EINTR || errno == EAGAIN { continue }
             guard got >= 0 else {
                 let code = errno
                 if code == EISDIR { throw SourceOptionError("\(place): \(name) is a directory, not a file") }

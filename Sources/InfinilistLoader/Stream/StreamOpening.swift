@@ -14,7 +14,7 @@ public enum StreamOpening {
             label = "standard input"
         case .file(let path):
             label = path
-            descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = openWithoutWaiting(path)
             guard descriptor >= 0 else { throw PageLoadError(.connection, "could not open \(path): \(String(cString: strerror(errno)))") }
         }
         let owns = descriptor != 0
@@ -30,6 +30,20 @@ public enum StreamOpening {
         return StreamReader(
             input: input, rereadDescriptor: seekable ? descriptor : nil, label: label, spool: spool,
             mode: settings.mode, maxValueBytes: settings.maxValueBytes)
+    }
+
+    /// Opens `path` for reading at once, even a named pipe without a writer yet: a blocking
+    /// `open` would wait there before the screen or the loop runs, with the signals blocked
+    /// (only SIGKILL could end it). A named pipe stays non-blocking: `DescriptorInput` polls it,
+    /// quiet ("waiting for input") until a writer writes, at the end once the writer has gone.
+    static func openWithoutWaiting(_ path: String) -> Int32 {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return descriptor }
+        var info = stat()
+        if fstat(descriptor, &info) != 0 || (info.st_mode & S_IFMT) != S_IFIFO {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        }
+        return descriptor
     }
 
     /// Whether the input can be opened again from the start: a regular file named by its path (a
