@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Hummingbird
 import Testing
 import Synchronization
@@ -89,6 +90,19 @@ import TestSupport
             #expect(run.stderr.contains("--cacert /nonexistent/ca.pem: no such file"), "\(run.stderr)")
             #expect(requests.value == 0)
         }
+    }
+
+    /// Issue 32: a named pipe given to --cacert was blamed on permissions ("permission denied?").
+    @Test func aNamedPipeAsCACertFileIsAUsageErrorSayingWhatItIs() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let directory = try TemporaryDirectory()
+        let pipe = directory.file("ca.fifo").path
+        try #require(mkfifo(pipe, 0o600) == 0)
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--cacert", pipe, "https://127.0.0.1:9/items?page={page}"], timeout: .seconds(20))
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("--cacert \(pipe) is a named pipe (FIFO), not a regular file; save the PEM certificates to a file and give its path"),
+                "\(run.stderr)")
+        #expect(!run.stderr.contains("permission"), "\(run.stderr)")
     }
 
     @Test func aRedirectFromHTTPSToHTTPIsRefused() async throws {

@@ -84,8 +84,15 @@ enum PEMCertificates {
         guard !isDirectory.boolValue else {
             throw SourceOptionError("\(name) is a directory; it must be a file of PEM certificates")
         }
+        // Only a regular file is read: a named pipe could block the command line for good (and
+        // would be gone for the next check), and a device never ends.
+        var info = stat()
+        if stat(path, &info) == 0, let kind = notRegular(info.st_mode) {
+            throw SourceOptionError("\(name) is \(kind), not a regular file; save the PEM certificates to a file and give its path")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SourceOptionError("\(name) cannot be read (permission denied?)")
+            let reason = access(path, R_OK) == 0 ? "reading it failed" : String(cString: strerror(errno)).lowercased()
+            throw SourceOptionError("\(name) cannot be read: \(reason)")
         }
         // Looked for first: NIOSSL throws the same error for a file without certificates as for a
         // broken one, and the two need different advice.
@@ -102,6 +109,18 @@ enum PEMCertificates {
             throw SourceOptionError("\(name) holds no certificate; it must contain PEM blocks (-----BEGIN CERTIFICATE-----)")
         }
         return certificates
+    }
+
+    /// What a file that is not a regular one is, for the message; nil for a regular file (and a
+    /// directory, which has its own message).
+    private static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
     }
 
     /// The certificates of a directory in OpenSSL's layout: files named by subject hash (`HASH.N`).
