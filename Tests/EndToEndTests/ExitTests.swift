@@ -59,6 +59,9 @@ struct ExitTests {
         let rows = try await tmux.waitFor("the list again") { StatusCounts($0)?.row == 2 }
         // Under the table's header row.
         #expect(rows[2].hasPrefix(">"))
+        // The first key after `fg` counts (issue 32: it came outside keypad mode and was lost).
+        try tmux.send("Down")
+        try await tmux.waitFor("row 3") { StatusCounts($0)?.row == 3 }
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
         try await expectRestored(tmux)
@@ -86,6 +89,8 @@ struct ExitTests {
         #expect(kill(pid, SIGCONT) == 0)
         let rows = try await tmux.waitFor("the list again") { StatusCounts($0)?.row == 2 }
         #expect(rows[5].prefix(30) == before[5].prefix(30))
+        try tmux.send("Down")
+        try await tmux.waitFor("row 3") { StatusCounts($0)?.row == 3 }
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
         try await expectRestored(tmux)
