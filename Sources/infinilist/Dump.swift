@@ -34,6 +34,7 @@ struct DumpRun {
                             readAhead: ReadAhead(depth: options.parallel ?? 1, itemBudget: options.maxItems),
                             follow: try options.followInterval())
         dumper.outputDescriptor = 1
+        dumper.fieldCheck = options.fieldCheck(columns: nil)
         let outcome = dumper.run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         progress?.clearProgress()

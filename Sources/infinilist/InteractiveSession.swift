@@ -61,6 +61,7 @@ struct InteractiveSession {
             var config = AppConfig(sourceName: loader.sourceName, prefetchPolicy: options.prefetch, keep: options.keep)
             config.insecure = options.insecure && options.url != nil
             config.columns = self.source.columns
+            config.fieldCheck = options.fieldCheck(columns: self.source.columns)
             config.preview = options.previewSettings
             ActionSetup.configure(&config, actionSettings, environment: environment)
             config.follow = try? options.followInterval()

@@ -41,6 +41,15 @@ public struct ItemFormatter: Sendable {
         self.segments = try Self.parse(template)
     }
 
+    /// The fields the template names, in order (none for the guessing formatter): what
+    /// `FieldCheck` looks for in the first page's items.
+    public var fieldPaths: [JSONPath] {
+        (segments ?? []).compactMap { segment in
+            if case .field(let path) = segment { return path }
+            return nil
+        }
+    }
+
     /// The row text for `item` (not yet sanitized, not clipped).
     public func text(for item: JSONValue) -> String {
         guard let segments else { return Self.guessedText(for: item) }

@@ -30,6 +30,9 @@ public struct AppConfig: Sendable, Equatable {
     /// file, whose first page never changes (`tail -f` into infinilist follows one). Such a list
     /// keeps no item identities, so its memory stays flat however long it is.
     public var followable = true
+    /// The fields `--format` and `--columns` name, checked against the first page with items
+    /// (a notice names those no item has).
+    public var fieldCheck = FieldCheck()
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -56,6 +56,8 @@ public struct AppState: Sendable {
     public internal(set) var readingToEnd = false
     /// A count typed before a key, and the row `NG` is loading pages to reach (RowJump.swift).
     var rowJump = RowJump()
+    /// Whether `config.fieldCheck` has been done (on the first page with items).
+    var fieldsChecked = false
     /// Item rows as last laid out, reused by the frames after (a memo: see `RowBodyCache`).
     var rowBodies = RowBodyCache()
 

@@ -52,6 +52,8 @@ public enum Notice: Sendable, Equatable {
     case followingInputEnd
     /// What an action on the item did, or why it did not (`o`, `y`, a bound command).
     case action(ActionNotice)
+    /// A field of `--format` or `--columns` that no item of the first page has (`FieldCheck`).
+    case fieldsMissing(String)
 
     /// The words on the status line.
     public var text: String {
@@ -82,6 +84,7 @@ public enum Notice: Sendable, Equatable {
         case .followingInputEnd: return "following the end of the input: new rows take the cursor along (F, Esc or a move stops)"
         case .followingNotPossible: return "a file is read once: to follow what is written to it, tail -f FILE | infinilist, then F"
         case .action(let notice): return notice.text
+        case .fieldsMissing(let message): return message
         }
     }
 

@@ -105,6 +105,7 @@ extension AppState {
         latency.record(result.latency)
         tail = result.end.map(TailState.ended) ?? .idle
         if let warning = result.warning { notice = .pageWarning(result.request.page, message: warning) }
+        checkFields(result)
         marks.relocate(items, firstRow: firstNew)
         filter?.extend(over: store)
         viewport.clamp(itemCount: visibleCount)

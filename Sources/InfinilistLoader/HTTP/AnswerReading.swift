@@ -43,7 +43,7 @@ enum AnswerReading: Sendable {
                 try APIErrorBody.check(json, label: label, body: body)
             }
             guard let found = ItemLocator.items(in: json, at: itemsPath) ?? EmptyPageDetection.emptyPage(in: json) else {
-                throw PageLoadError(.noItems, HTTPSource.noItemsMessage(label: label, json: json, itemsPath: itemsPath))
+                throw PageLoadError(.noItems, NoItemsMessage.text(label: label, json: json, itemsPath: itemsPath))
             }
             return Read(document: json, items: PageItems(found.items), place: found.path)
         case .graphQL(let connectionPath):

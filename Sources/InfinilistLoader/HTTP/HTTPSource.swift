@@ -210,15 +210,4 @@ public struct HTTPSource: PageSource {
         }
         return PageLoadError(.httpStatus(body.status), message)
     }
-
-    static func noItemsMessage(label: String, json: JSONValue, itemsPath: JSONPath?) -> String {
-        if let itemsPath {
-            return "\(label) has no array at --items \(itemsPath)"
-        }
-        if let members = json.objectValue {
-            let keys = members.keys.prefix(8).map { OneLine.clean($0, maxCharacters: 30) }.joined(separator: ", ")
-            return "\(label) has no list of items; use --items PATH (top-level keys: \(keys))"
-        }
-        return "\(label) has no list of items (the body is a single \(json.kindName)); use --items PATH"
-    }
 }

@@ -27,6 +27,8 @@ public struct DumpModel: Model {
     public let writesText: Bool
     /// Seconds between polls for new items once the list is written; nil to quit then.
     public let follow: Double?
+    /// `--format`'s fields, checked on the first page with items, then emptied (`FieldCheck`).
+    public var fieldCheck = FieldCheck()
     /// Following, once the list is written (nil before, and without `follow`).
     var following: DumpFollowing?
     /// The time of the last message, on the loop's clock.
@@ -78,6 +80,7 @@ public struct DumpModel: Model {
         if follow != nil { known.formUnion(result.items.map(\.identity)) }
         pagesRead += 1
         var effects: [Effect] = [.output(lines, itemLine)]
+        if let missing = checkFields(result) { effects.append(missing) }
         if let progress = progressLine() { effects.append(progress) }
         // Said whatever -v says (-v has the loader's own note instead): a script must be able
         // to tell a partial page from a whole one.
@@ -97,6 +100,15 @@ public struct DumpModel: Model {
             return effects + [.report("end: \(end.text) (\(Self.count(written, "item")))")] + startFollowing()
         }
         return effects + [request()]
+    }
+
+    /// The fields of `--format` no item of the first page with items has, said once on stderr;
+    /// the dump goes on (an optional field may come later).
+    private mutating func checkFields(_ result: PageResult) -> Effect? {
+        guard !fieldCheck.isEmpty, !result.items.isEmpty else { return nil }
+        defer { fieldCheck = FieldCheck() }
+        let values = result.items.prefix(FieldCheck.itemsChecked).map { (try? JSONParser.parse($0.json)) ?? .null }
+        return fieldCheck.message(for: values).map { .report("infinilist: \($0)") }
     }
 
     /// A countdown, said once per reason; -v has the loader's own note instead. A quiet pipe is

@@ -20,6 +20,8 @@ public struct Dumper: Sendable {
     public var readAhead: ReadAhead
     /// `--follow`: once the list is written, poll for new items every this many seconds.
     public var follow: Double?
+    /// `--format`'s fields, said on stderr when no item of the first page has one.
+    public var fieldCheck = FieldCheck()
     /// How many of the latest items duplicates are looked for among (decision 78).
     public var remembersItems = Loader.itemsRememberedByADump
 
@@ -46,8 +48,10 @@ public struct Dumper: Sendable {
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead, remembersItems: remembersItems)
         let driver = LoaderDriver(loader: loader)
         let watched = outputDescriptor.map(OutputReaderWatch.watchable) ?? -1
+        var model = DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText, follow: follow)
+        model.fieldCheck = fieldCheck
         var loop = EventLoop(
-            model: DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText, follow: follow),
+            model: model,
             screen: DumpScreen(watching: watched),
             inbox: inbox,
             loader: driver,
