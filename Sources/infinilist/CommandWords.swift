@@ -1,4 +1,5 @@
 import ArgumentParser
+import InfinilistLoader
 
 /// The command line as typed, checked and tidied before swift-argument-parser reads it, for two
 /// of its habits that would otherwise lose what the user wrote:
@@ -21,6 +22,18 @@ enum CommandWords {
             guard name.count > 2, !name.contains("=") else { continue }
             throw ValidationError(EmptyValue.message(flag: String(name)))
         }
+    }
+
+    /// A usage error for more than `HeaderCount.limit` headers (`-H`, `--header`), counted
+    /// before the parser reads them: its time grows with the square of a flag's repeats.
+    static func checkHeaderCount(_ words: [String]) throws {
+        var count = 0
+        for word in words {
+            if word == "--" { break }
+            if word == "-H" || word == "--header" || word.hasPrefix("--header=") { count += 1 }
+        }
+        guard count > HeaderCount.limit else { return }
+        throw ValidationError(HeaderCount.message(count, given: "on the command line"))
     }
 
     /// `words` with every `--name -N` (N a number) joined into `--name=-N`.

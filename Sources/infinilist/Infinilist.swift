@@ -32,6 +32,7 @@ struct Infinilist: ParsableCommand {
         ProcessSetup.prepare()
         do {
             try CommandWords.checkNoEmptyValue(words)
+            try CommandWords.checkHeaderCount(words)
         } catch {
             exit(withError: error)
         }

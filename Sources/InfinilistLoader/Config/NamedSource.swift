@@ -24,6 +24,7 @@ public struct NamedSource: Sendable, Equatable {
     /// With `expanding` false, `${VAR}` is left as written: for messages that must not show a
     /// secret.
     public func arguments(environment: [String: String], file: String, expanding: Bool = true) throws(ConfigError) -> [ConfigArgument] {
+        try checkHeaderCount(file: file)
         var result: [ConfigArgument] = []
         for setting in settings {
             // `method` reads better than `request` in a file; both are `-X`.
@@ -92,6 +93,22 @@ public struct NamedSource: Sendable, Equatable {
                                          attachedWords: attached, isURL: key == "url"))
         }
         return result
+    }
+
+    /// At most `HeaderCount.limit` headers, counted before any is turned into words for the
+    /// command-line parser (whose time grows with the square of their number).
+    private func checkHeaderCount(file: String) throws(ConfigError) {
+        var count = 0
+        for setting in settings where ["headers", "header"].contains(setting.key) {
+            switch setting.value {
+            case .table(let table): count += table.entries.count
+            case .array(let items): count += items.count
+            default: count += 1
+            }
+            if count > HeaderCount.limit {
+                throw ConfigError("\(file) line \(setting.line) ([sources.\(name)] \(setting.key)): \(HeaderCount.message(count, given: "in the source"))")
+            }
+        }
     }
 
     /// A header name is an HTTP token; checked here so that a malformed header is reported

@@ -136,6 +136,7 @@ extension SourceOptions {
         } catch {
             throw SourceOptionError(error.message)
         }
+        guard headers.count <= HeaderCount.limit else { throw SourceOptionError(HeaderCount.message(headers.count, given: "with -H")) }
         let parsedHeaders = try headers.map { line throws(SourceOptionError) in try HeaderArgument.parse(line) }
         let graphQL = try graphQLPaging(template: template)
         let request: RequestTemplate
