@@ -194,7 +194,8 @@ public struct HTTPSource: PageSource {
         configuration.proxy = proxy.map { proxy in
             .server(host: proxy.host, port: proxy.port, authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
         }
-        configuration.decompression = HTTPFetcher.decompression(maxPageBytes: maxPageBytes)
+        // Inflated by HTTPFetcher (BodyInflater), which also reads raw deflate data.
+        configuration.decompression = .disabled
         configuration.tlsConfiguration = tls
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }

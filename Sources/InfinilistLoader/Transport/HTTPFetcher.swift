@@ -8,8 +8,9 @@ import NIOSSL
 /// `CredentialScope` allows, a deadline for the whole exchange, bounded redirects without
 /// https→http downgrades (`RedirectPolicy`), and the body streamed into memory only up to a byte
 /// cap. A streaming answer the request accepts (`SourceRequest.streaming`) is handed on unread
-/// once its head arrives: the deadline covers the head only. gzip and deflate bodies are decompressed by the client as they stream in (its limit is set
-/// in `HTTPSource`), so the cap applies to the decompressed size. It takes only a `RequestURL`, so nothing unchecked reaches AsyncHTTPClient. Everything
+/// once its head arrives: the deadline covers the head only. gzip and deflate bodies are inflated
+/// as they stream in (`BodyInflater`), so the cap applies to the decompressed size and a small
+/// compressed bomb stops there in bounded memory. It takes only a `RequestURL`, so nothing unchecked reaches AsyncHTTPClient. Everything
 /// it throws is a `PageLoadError` naming the page and host, or `CancellationError`.
 struct HTTPFetcher: Sendable {
     let client: HTTPClient
@@ -30,12 +31,6 @@ struct HTTPFetcher: Sendable {
     var maxErrorBodyBytes = errorBodyBytes
     static let errorBodyBytes = 64 * 1024
 
-    /// The client's decompression: gzip and deflate inflate as they stream in, and never past the
-    /// cap (`.size` counts inflated bytes), so a small compressed bomb stops there in bounded
-    /// memory. (An error page's first bytes are read under a cap of their own.)
-    static func decompression(maxPageBytes: Int) -> HTTPClient.Decompression {
-        .enabled(limit: .size(max(maxPageBytes, errorBodyBytes)))
-    }
     /// The client's TLS configuration, to find out why a certificate was refused.
     var tls: TLSConfiguration? = nil
 
@@ -110,22 +105,30 @@ struct HTTPFetcher: Sendable {
     private func clientRequest(for sent: SourceRequest, at url: RequestURL) -> (HTTPClientRequest, URLCredentials?) {
         var request = HTTPClientRequest(url: url.text)
         request.method = .init(rawValue: sent.method)
-        request.headers.add(name: "User-Agent", value: "infinilist/\(InfinilistVersion.string)")
-        request.headers.add(name: "Accept", value: "application/json")
-        // Decompressed by the client while streaming (JSON shrinks 5 to 20 times); nothing else
-        // is asked for, so anything else is named (`ContentEncodingCheck`).
-        request.headers.add(name: "Accept-Encoding", value: ContentEncodingCheck.acceptEncoding)
-        for header in sent.headers {
-            request.headers.replaceOrAdd(name: header.name, value: header.value)
-        }
+        let defaults = [
+            HeaderField(name: "User-Agent", value: "infinilist/\(InfinilistVersion.string)"),
+            HeaderField(name: "Accept", value: "application/json"),
+            // Decompressed by the client while streaming (JSON shrinks 5 to 20 times); nothing
+            // else is asked for, so anything else is named (`ContentEncodingCheck`).
+            HeaderField(name: "Accept-Encoding", value: ContentEncodingCheck.acceptEncoding),
+        ]
+        let allowed = credentials.allows(url.origin)
+        let merged = Self.lastOfEachName(defaults + sent.headers + (allowed ? headers : []))
+        request.headers.add(contentsOf: merged.map { ($0.name, $0.value) })
         if let body = sent.body { request.body = .bytes(body) }
-        guard credentials.allows(url.origin) else { return (request, nil) }
-        for header in headers {
-            request.headers.replaceOrAdd(name: header.name, value: header.value)
-        }
-        guard let urlCredentials, !request.headers.contains(name: "authorization") else { return (request, nil) }
+        guard allowed, let urlCredentials, !merged.contains(where: { $0.name.lowercased() == "authorization" }) else { return (request, nil) }
         request.headers.add(name: "Authorization", value: urlCredentials.basicAuthorization)
         return (request, urlCredentials)
+    }
+
+    /// Of the headers with the same name (any case), only the last, in the order of those last
+    /// ones: what replacing each in turn gave, in one pass instead of a search of the whole list
+    /// per header (quadratic in the number of `-H`).
+    static func lastOfEachName(_ fields: [HeaderField]) -> [HeaderField] {
+        var last: [String: Int] = [:]
+        last.reserveCapacity(fields.count)
+        for (index, field) in fields.enumerated() { last[field.name.lowercased()] = index }
+        return fields.indices.filter { last[fields[$0].name.lowercased()] == $0 }.map { fields[$0] }
     }
 
     private func execute(_ request: HTTPClientRequest, deadline: NIODeadline, origin: WebOrigin, label: String) async throws -> HTTPClientResponse {
@@ -159,6 +162,9 @@ struct HTTPFetcher: Sendable {
     ) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         if let expected { bytes.reserveCapacity(expected) }
+        if let decompressed {
+            return try await inflate(body, encoding: decompressed, limit: limit, failWhenOver: failWhenOver, label: label, origin: origin)
+        }
         do {
             for try await buffer in body {
                 if bytes.count + buffer.readableBytes > limit {
@@ -172,6 +178,37 @@ struct HTTPFetcher: Sendable {
             throw error
         } catch where !failWhenOver && TransportFailure.isDecompressionLimit(error) {
             return bytes
+        } catch {
+            throw translate(error, origin: origin, phase: .readingBody, label: label)
+        }
+        return bytes
+    }
+
+    /// `read` for a gzip or deflate body: inflated as it arrives, up to `limit` inflated bytes
+    /// (one more is asked for, to tell a page over the cap from one exactly at it).
+    private func inflate(
+        _ body: HTTPClientResponse.Body,
+        encoding: String,
+        limit: Int,
+        failWhenOver: Bool,
+        label: String,
+        origin: WebOrigin
+    ) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        let ceiling = failWhenOver ? limit + 1 : limit
+        do {
+            let inflater = try BodyInflater(encoding: encoding)
+            for try await buffer in body {
+                guard try inflater.inflate(Array(buffer.readableBytesView), into: &bytes, limit: ceiling) else {
+                    if failWhenOver { throw tooLarge(label, origin, decompressed: true) }
+                    return bytes
+                }
+            }
+            try inflater.finish()
+        } catch let failure as BodyInflater.Failure {
+            throw TransportFailure.inflationFailure(failure, label: label, host: origin.displayHost)
+        } catch let error as PageLoadError {
+            throw error
         } catch {
             throw translate(error, origin: origin, phase: .readingBody, label: label)
         }

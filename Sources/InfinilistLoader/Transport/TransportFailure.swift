@@ -152,6 +152,16 @@ extension TransportFailure {
         )
     }
 
+    /// The error for a body `BodyInflater` could not inflate.
+    static func inflationFailure(_ failure: BodyInflater.Failure, label: String, host: String) -> PageLoadError {
+        let broken = "\(label) from \(host) could not be decompressed"
+        switch failure {
+        case .invalid: return PageLoadError(.notJSON, "\(broken): its data is not valid gzip or deflate (Content-Encoding says otherwise)")
+        case .truncated: return PageLoadError(.notJSON, "\(broken): its compressed data ends too early")
+        case .trailingData: return PageLoadError(.notJSON, "\(broken): bytes follow the end of its compressed data")
+        }
+    }
+
     /// Whether `error` is the client's decompression limit (the body inflated past it).
     static func isDecompressionLimit(_ error: any Error) -> Bool {
         (error as? NIOHTTPDecompression.DecompressionError) == .limit

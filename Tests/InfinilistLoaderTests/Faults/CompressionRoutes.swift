@@ -16,6 +16,13 @@ enum CompressionRoutes {
             let encoding = Compression(rawValue: context.parameters.get("encoding") ?? "") ?? .gzip
             return compressed(encoding.compress(FaultRoutes.page(FaultRoutes.number(request))), encoding: encoding.rawValue)
         }
+        // `Content-Encoding: deflate` as raw deflate data, without zlib's header and checksum
+        // (what some servers send, and curl reads): the zlib data with its first two and last
+        // four bytes cut off.
+        router.get("raw-deflate") { request, _ in
+            let zlib = Compression.deflate.compress(FaultRoutes.page(FaultRoutes.number(request)))
+            return compressed(Array(zlib.dropFirst(2).dropLast(4)), encoding: "deflate")
+        }
         router.get("gzip-bomb") { request, _ in
             log.event("accept-encoding: \(request.headers[.acceptEncoding] ?? "none")")
             return compressed(bomb, encoding: "gzip")

@@ -18,6 +18,16 @@ import Testing
         }
     }
 
+    /// Raw deflate data (no zlib header) under `Content-Encoding: deflate` is read as curl reads
+    /// it: tried as zlib data, then as raw deflate (issue 32: it was refused as not deflate).
+    @Test func aRawDeflateListLoadsItsItems() async throws {
+        try await withFaultServer { server in
+            let messages = try await loaderMessages(url: "\(server.base)/raw-deflate?page={page}", options: .faults(clock: TestClock()), pages: 4)
+            #expect(messages.allSatisfy { $0.failed == nil }, "\(messages)")
+            #expect(messages.compactMap(\.loaded).flatMap(\.items).map(\.text) == (1...15).map { "Item \($0)" })
+        }
+    }
+
     /// 10 MB of zeros in about 10 KB of gzip, against a cap of 1 MiB: inflating stops at the cap
     /// (the client's limit), the page fails once with the cap's message and is not retried.
     @Test func aGzipBombStopsAtTheCapAfterDecompression() async throws {
