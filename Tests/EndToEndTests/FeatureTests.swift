@@ -79,17 +79,17 @@ struct FeatureTests {
         #expect(tmux.directory.read("stty.before") == tmux.directory.read("stty.after"), "the terminal was not restored")
     }
 
-    @Test func questionMarkShowsTheKeysAndAnyKeyClosesThem() async throws {
+    @Test func questionMarkShowsTheKeysAndQClosesThem() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"])
         defer { tmux.close() }
         let list = try await tmux.waitFor("the list", timeout: patience) { StatusCounts($0) != nil }
         try tmux.send("?")
-        let help = try await tmux.waitFor(text: "any key closes", timeout: patience)
+        let help = try await tmux.waitFor(text: "help · ", timeout: patience)
         #expect(help.contains { $0.trimmingCharacters(in: .whitespaces) == "List" })
         #expect(help.contains { $0.contains("next row") && $0.contains("j") })
         #expect(help.contains { $0.contains("previous screen") })
-        try tmux.send("x")
+        try tmux.send("q")
         let after = try await tmux.waitFor("the list again", timeout: patience) { StatusCounts($0) != nil }
         #expect(withoutLastField(after) == withoutLastField(list))
         try tmux.send("q")

@@ -96,7 +96,27 @@ extension KeyMap {
         KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
     ])
 
-    /// Every table, in the order help shows them. The help overlay itself has no table: any key
-    /// closes it.
-    public static let all: [KeyMap] = [list, detail, columns, prompt]
+    /// The help screen (`?`): scrolled and searched as less is (and as the detail view is), closed
+    /// by `q`, Esc, `?` or the detail view's `←`. Other keys do nothing but make the status line
+    /// name these: before, any key closed the help, so it could not be scrolled.
+    public static let help = KeyMap(title: "Help (?)", [
+        KeyBinding([.down, .char("j"), .ctrl("n"), .enter], .down, "scroll down a line"),
+        KeyBinding([.up, .char("k"), .ctrl("p")], .up, "scroll up a line"),
+        KeyBinding([.pageDown, .char(" "), .char("f"), .ctrl("f")], .pageDown, "scroll down a screen"),
+        KeyBinding([.pageUp, .char("b"), .ctrl("b")], .pageUp, "scroll up a screen"),
+        KeyBinding([.ctrl("d")], .halfPageDown, "scroll down half a screen"),
+        KeyBinding([.ctrl("u")], .halfPageUp, "scroll up half a screen"),
+        KeyBinding([.home, .char("g"), .char("<")], .first, "top of the help"),
+        KeyBinding([.end, .char("G"), .char(">")], .last, "end of the help"),
+        KeyBinding([.char("/")], .search, "search the help"),
+        KeyBinding([.char("n")], .searchNext, "next match (wraps around)"),
+        KeyBinding([.char("N")], .searchPrevious, "previous match (wraps around)"),
+        KeyBinding([.char("q"), .escape, .char("?"), .left, .char("h")], .back, "close the help"),
+        KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
+        KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),
+        KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),
+    ])
+
+    /// Every table, in the order help shows them.
+    public static let all: [KeyMap] = [list, detail, columns, prompt, help]
 }

@@ -1,5 +1,5 @@
 /// The key tables the program runs with: the built-in ones (`KeyMap.list`, `.detail`,
-/// `.columns`, `.prompt`) with the user's `--bind` applied. Handling and the help overlay both read these, so
+/// `.columns`, `.prompt`, `.help`) with the user's `--bind` applied. Handling and the help overlay both read these, so
 /// a binding shows in `?` exactly as it acts.
 public struct KeyTables: Sendable, Equatable {
     public let list: KeyMap
@@ -8,18 +8,22 @@ public struct KeyTables: Sendable, Equatable {
     /// The column picker's keys: like the prompt's, not rebound (the picker is a small dialog
     /// with its own keys, and a binding meant for the list should not reach it).
     public let columns: KeyMap
+    /// The help screen's keys, not rebound either: whatever `--bind` did, `?` shows how to
+    /// scroll and leave the help itself.
+    public let help: KeyMap
 
     public static let standard = KeyTables(list: .list, detail: .detail, prompt: .prompt)
 
-    public init(list: KeyMap, detail: KeyMap, prompt: KeyMap, columns: KeyMap = .columns) {
+    public init(list: KeyMap, detail: KeyMap, prompt: KeyMap, columns: KeyMap = .columns, help: KeyMap = .help) {
         self.list = list
         self.detail = detail
         self.prompt = prompt
         self.columns = columns
+        self.help = help
     }
 
     /// Every table, in the order help shows them.
-    public var all: [KeyMap] { [list, detail, columns, prompt] }
+    public var all: [KeyMap] { [list, detail, columns, prompt, help] }
 
     /// These tables with `bindings` applied to the list and the detail view (the prompt keeps
     /// its keys, so that every character can still be typed there). A key bound to an action

@@ -2,16 +2,16 @@
 let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
 /// Draws the state as rows of text: the visible slice of the list (or the detail view, or the
-/// help overlay), and the status line (or the prompt on its row), at the state's size. Pure, so
+/// help screen), and the status line (or the prompt on its row), at the state's size. Pure, so
 /// frames can be snapshot-tested; only the rows on screen are touched, so its cost does not grow
 /// with the list.
 public func render(_ state: AppState) -> Frame {
+    // The help covers every mode, its status line too (RenderHelp.swift).
+    if let help = state.help { return helpFrame(state, help) }
     let size = state.size
     let contentHeight = state.contentHeight
     var rows: [FrameRow]
-    if state.showsHelp {
-        rows = helpRows(state, height: contentHeight, width: size.columns)
-    } else if case .columns(let picker) = state.mode {
+    if case .columns(let picker) = state.mode {
         rows = columnPickerRows(picker, height: contentHeight, width: size.columns)
     } else if case .detail(let view) = state.mode {
         rows = detailRows(view, height: contentHeight, width: size.columns)
@@ -22,9 +22,9 @@ public func render(_ state: AppState) -> Frame {
         // The bottom-right cell is never written: some terminals scroll when it is.
         let width = size.columns - 1
         switch state.mode {
-        case .prompt(let prompt) where !state.showsHelp:
+        case .prompt(let prompt):
             rows.append(promptRow(prompt, width: width))
-        case .columns(let picker) where !state.showsHelp:
+        case .columns(let picker):
             rows.append(columnPickerStatusRow(picker, width: width))
         case .detail(let view):
             rows.append(detailBottomRow(state, view, height: contentHeight, width: width))

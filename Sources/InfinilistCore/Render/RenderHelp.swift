@@ -1,74 +1,62 @@
-/// The help overlay: every mode's key table under its title, generated from the `KeyMap`s, the
-/// table of the mode underneath first (and in it, the most needed keys first). When the lines do not fit the screen's height they flow
-/// into columns, as many as the width allows; what still does not fit is replaced by a last row
-/// saying how to see the rest.
-func helpRows(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
+/// The help screen (`?`, `HelpView`): its lines from the scroll position down, one column after a
+/// one-column margin, the search's matches highlighted; under them the `/` prompt or the help's
+/// status line. The whole frame is drawn here, whatever the mode underneath.
+func helpFrame(_ state: AppState, _ view: HelpView) -> Frame {
+    let size = state.size
+    let height = state.contentHeight
+    var rows = helpRows(view, height: height, width: size.columns)
+    if size.rows > 0 {
+        // The bottom-right cell is never written: some terminals scroll when it is.
+        rows.append(helpBottomRow(state, view, height: height, width: size.columns - 1))
+    }
+    return Frame(size: size, rows: rows)
+}
+
+func helpRows(_ view: HelpView, height: Int, width: Int) -> [FrameRow] {
     guard height > 0 else { return [] }
     var rows: [FrameRow] = []
     rows.reserveCapacity(height + 1)
-    // The title ("any key closes") is on the status line, leaving every row to the tables.
-    let available = height
-
-    let lines = helpContent(firstFor: state.mode, tables: state.config.keyTables)
-    var layout = columns(of: lines, perColumn: available, width: width)
-    var perColumn = available
-    if layout.shown < lines.count {
-        // Keep the last row for the note about the rest.
-        perColumn = available - 1
-        layout = columns(of: lines, perColumn: perColumn, width: width)
-    }
-    for y in 0..<perColumn {
+    let top = view.top(height: height)
+    for y in 0..<height {
+        let number = top + y
+        guard number < view.lines.count else {
+            rows.append(FrameRow())
+            continue
+        }
         var builder = RowBuilder(width: width)
-        for (column, start) in layout.starts.enumerated() {
-            let index = column * perColumn + y
-            guard index < lines.count, index < (column + 1) * perColumn else { break }
-            builder.pad(toColumn: start)
-            builder.append(lines[index].text, lines[index].style)
+        builder.append(" ")
+        let line = view.lines[number]
+        for span in view.search?.highlighted(line, number: number) ?? [line] {
+            builder.append(span.text, span.style)
+            if builder.remaining == 0 { break }
         }
         rows.append(builder.row)
-    }
-    if layout.shown < lines.count {
-        var more = RowBuilder(width: width)
-        more.append(" … \(Counted.text(lines.count - layout.shown, "more line")): see infinilist --help", .dim)
-        rows.append(more.row)
     }
     return rows
 }
 
-/// Splits `lines` into columns of `perColumn` lines, each as wide as its widest line plus a gap,
-/// keeping the columns that fit in `width` (always the first). Returns where each column starts
-/// and how many lines they show.
-private func columns(of lines: [(text: String, style: Style)], perColumn: Int, width: Int) -> (starts: [Int], shown: Int) {
-    guard perColumn > 0 else { return ([], 0) }
-    var starts: [Int] = []
-    var x = 1
-    var index = 0
-    while index < lines.count {
-        let chunk = lines[index..<min(lines.count, index + perColumn)]
-        let chunkWidth = chunk.map { DisplayWidth.of($0.text) }.max() ?? 0
-        if !starts.isEmpty, x + chunkWidth > width { break }
-        starts.append(x)
-        x += chunkWidth + 3
-        index += chunk.count
+/// The row under the help: the `/` prompt while a query is typed; else, on the left, what the
+/// help's keys are (or a notice), and on the right the lines shown and the search's match.
+func helpBottomRow(_ state: AppState, _ view: HelpView, height: Int, width: Int) -> FrameRow {
+    if let prompt = view.prompt { return promptRow(prompt, width: width) }
+    var parts = [view.linesText(height: height)]
+    if let search = view.search { parts.append(search.statusText) }
+    let left: String
+    if let notice = state.notice {
+        left = " " + notice.text
+    } else if view.namesKeys {
+        left = " " + HelpHint.keys
+    } else {
+        left = " " + HelpHint.title
     }
-    return (starts, index)
+    return statusLine(left: left, parts: parts, width: width)
 }
 
-/// The help text as styled lines: each table's title, then its aligned bindings; the table of
-/// the current mode first.
-private func helpContent(firstFor mode: Mode, tables: KeyTables) -> [(text: String, style: Style)] {
-    let current: KeyMap
-    switch mode {
-    case .list: current = tables.list
-    case .prompt: current = tables.prompt
-    case .detail: current = tables.detail
-    case .columns: current = tables.columns
-    }
-    var lines: [(text: String, style: Style)] = []
-    for section in KeyMap.helpSections(first: current, of: tables.all) {
-        if !lines.isEmpty { lines.append(("", .normal)) }
-        lines.append((section.title, .heading))
-        for line in section.lines { lines.append(("  " + line, .normal)) }
-    }
-    return lines
+/// The help's status line names its keys: every key named here is in `KeyMap.help`, doing what
+/// the words say (a test checks it).
+enum HelpHint {
+    /// While reading.
+    static let title = "help · ↓ PgDn g G scroll · / searches · q closes"
+    /// After a key that does nothing in the help.
+    static let keys = "help keys: ↓ ↑ PgDn PgUp g G / n N · q Esc ? close"
 }

@@ -33,7 +33,6 @@ func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: 
 }
 
 private func leftText(_ state: AppState) -> String {
-    if state.showsHelp { return " keys · any key closes" }
     if let notice = state.notice { return " " + notice.text }
     return " infinilist · " + state.config.sourceName
 }

@@ -17,8 +17,9 @@ public struct AppState: Sendable {
     public internal(set) var lastLatency: Double?
     /// What keys act on: the list, a prompt, or the detail view.
     public internal(set) var mode: Mode = .list
-    /// The help overlay, over whatever mode is active; any key closes it.
-    public internal(set) var showsHelp = false
+    /// The help screen, over whatever mode is active, with its own scroll position and search
+    /// (HelpView.swift); nil when it is closed.
+    public internal(set) var help: HelpView?
     /// The filter applied with `&`, if any.
     public internal(set) var filter: Filter?
     /// The last search, if any: repeated by `n`/`N`, highlighted in rows.

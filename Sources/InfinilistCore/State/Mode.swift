@@ -1,7 +1,8 @@
 /// What the keys act on. Each mode has its own key table (`KeyMap.list`, `.prompt`, `.detail`,
 /// `.columns`), so the same key can mean different things (Ctrl-U scrolls the list but clears a
 /// prompt).
-/// The help overlay is not a mode: it covers any mode and any key closes it.
+/// The help screen (`?`, `AppState.help`) is not one of these: it covers any of them, which
+/// keeps its place underneath, and has its own table (`KeyMap.help`) and scroll position.
 public enum Mode: Sendable, Equatable {
     /// The list, with its cursor.
     case list

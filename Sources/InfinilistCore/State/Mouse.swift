@@ -4,10 +4,15 @@ extension AppState {
 
     /// The wheel scrolls the list (or the detail view) by three rows, moving the cursor only as
     /// much as needed to keep it on screen; a click on a list row puts the cursor there, and a
-    /// click on the footer row after a failure retries. A click closes the help overlay.
+    /// click on the footer row after a failure retries. The wheel scrolls the help screen, and
+    /// a click closes it.
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        if showsHelp {
-            if case .click = event { showsHelp = false }
+        if help != nil {
+            switch event {
+            case .wheelUp: scrollHelp(by: -Self.wheelStep)
+            case .wheelDown: scrollHelp(by: Self.wheelStep)
+            case .click: help = nil
+            }
             return []
         }
         switch mode {

@@ -118,10 +118,7 @@ extension AppState {
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
-        if showsHelp {
-            showsHelp = false
-            return key == .ctrl("c") ? [.quit(code: 130, output: [])] : []
-        }
+        if help != nil { return handleHelp(key) }
         switch mode {
         case .list: return handleList(key)
         case .prompt: return handlePrompt(key)

@@ -41,15 +41,18 @@ import Testing
 }
 
 @Suite struct HelpOverlayTests {
-    @Test func anyKeyClosesHelpAndDoesNothingElse() {
+    @Test func helpKeysActOnTheHelpAndQClosesIt() {
         var state = stateWith(["a", "b", "c"])
         state.press(.char("?"))
         #expect(state.showsHelp)
         #expect(state.press(.char("j")).isEmpty)
-        #expect(!state.showsHelp)
+        #expect(state.showsHelp, "j scrolls the help")
+        #expect(state.press(.char("x")).isEmpty)
+        #expect(state.showsHelp, "a key the help does not have does nothing")
         #expect(state.viewport.cursor == 0)
-        state.press(.char("?"))
         #expect(state.press(.char("q")).isEmpty, "q closes help; it does not quit")
+        #expect(!state.showsHelp)
+        state.press(.char("?"))
         state.press(.char("?"))
         #expect(state.press(.ctrl("c")) == [.quit(code: 130, output: [])])
     }

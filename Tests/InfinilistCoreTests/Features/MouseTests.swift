@@ -74,6 +74,7 @@ import Testing
         state.press(.char("?"))
         _ = state.update(.mouse(.wheelDown))
         #expect(state.showsHelp)
+        #expect(state.help?.top == AppState.wheelStep, "the wheel scrolls the help")
         _ = state.update(.mouse(.click(y: 0)))
         #expect(!state.showsHelp)
     }
