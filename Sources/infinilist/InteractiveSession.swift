@@ -18,6 +18,7 @@ struct InteractiveSession {
     func run() throws -> Int32 {
         var output: [String] = []
         let code = try runScreen(output: &output)
+        // No pick: stdout gets nothing, the status says why (AppState.exitReport).
         guard !output.isEmpty else { return code }
         let stdout = FileLineOutput.standardOutput()
         for line in ActionSetup.terminalSafe(output) { stdout.write(line: line) }
@@ -54,6 +55,7 @@ struct InteractiveSession {
         }
 
         let exit: LoopExit
+        let report: ExitReport
         do {
             let screen = try CursesScreen(color: options.color.wantsColor(noColor: Self.noColor), mouse: options.mouse)
             // Restores the terminal however the loop is left, a thrown error included.
@@ -78,12 +80,17 @@ struct InteractiveSession {
                 actions: ActionSetup.runner(inbox: inbox, environment: environment)
             )
             exit = loop.run()
+            if case .quit(_, let lines) = exit { output = lines }
+            report = loop.model.exitReport(status: exit.exitCode, picked: !output.isEmpty, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
         } catch {
             FileLineOutput.standardError().write(line: error.description)
             return 1
         }
-        if case .quit(_, let lines) = exit { output = lines }
-        return exit.exitCode
+        // The screen is closed: a failed page's message is read whole on stderr.
+        let errors = FileLineOutput.standardError()
+        for line in report.errors { errors.write(line: line) }
+        errors.flush()
+        return report.status
     }
 
     /// The value of `NO_COLOR`, nil when it is not set (https://no-color.org).

@@ -74,6 +74,10 @@ final class FaultScreenServer: Sendable {
             }
             return response
         }
+        // One repository, as GitHub's /repos/OWNER/NAME answers: an object, not a list.
+        router.get("repo") { _, _ in
+            json(#"{"id": 44838949, "node_id": "MDEwOlJlcG9zaXRvcnk0NDgzODk0OQ==", "name": "swift", "full_name": "apple/swift", "private": false, "owner": {"login": "apple", "id": 10639145}, "html_url": "https://github.com/apple/swift", "description": "The Swift Programming Language", "fork": false, "created_at": "2015-10-23T21:15:07Z", "stargazers_count": 67000, "forks_count": 10000, "open_issues_count": 7000, "has_issues": true}"#)
+        }
         // One item that says which Authorization header arrived ("none" without one).
         router.get("whoami") { request, _ in
             json(#"{"items": [{"id": 1, "title": "authorization: \#(request.headers[.authorization] ?? "none")"}]}"#)

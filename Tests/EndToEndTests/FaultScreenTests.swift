@@ -55,20 +55,23 @@ struct FaultScreenTests {
         }
     }
 
-    /// At 80 columns the message is longer than the row: it is cut in its middle, and what the
-    /// user can do stays at the start of the row (it used to be cut off at the end).
+    /// At 80 columns the message is longer than the row: what the user can do stays at the start
+    /// of the row (it used to be cut off at the end), and the message goes on, whole, on the
+    /// empty rows below (it used to be cut in its middle). Quitting a failed list exits 1.
     @Test func aLongErrorKeepsRToRetryInSightAt80Columns() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         try await FaultScreenServer.with { server in
             let tmux = try await TmuxSession(arguments: ["--retries", "0", "\(server.base)/fail-once?page={page}"], columns: 80)
             defer { tmux.close() }
             let rows = try await tmux.waitFor(text: "✗ page 1 failed", timeout: .seconds(15))
-            let footer = try #require(rows.first { $0.contains("✗ page 1 failed") })
-            #expect(footer.hasPrefix("  ✗ page 1 failed (r to retry): HTTP 500 Internal"), "\(footer)")
-            #expect(footer.contains("…"), "\(footer)")
-            #expect(footer.hasSuffix("try again later"), "the message's end is kept: \(footer)")
+            let at = try #require(rows.firstIndex { $0.contains("✗ page 1 failed") })
+            #expect(rows[at].hasPrefix("  ✗ page 1 failed (r to retry): HTTP 500 Internal"), "\(rows[at])")
+            #expect(rows[at + 1].hasPrefix("    "), "\(rows[at + 1])")
+            let message = rows[at...(at + 2)].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(message.contains("try again later"), "the message's end is shown: \(message)")
+            #expect(!message.contains("…"), "\(message)")
             try tmux.send("q")
-            #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 0)
+            #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 1)
         }
     }
 

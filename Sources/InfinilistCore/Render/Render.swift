@@ -26,10 +26,22 @@ public func render(_ state: AppState) -> Frame {
             rows.append(promptRow(prompt, width: width))
         case .columns(let picker):
             rows.append(columnPickerStatusRow(picker, width: width))
+        case .detail(let view) where view.prompt == nil || state.showsHelp:
+            // Only with a notice: the parts are not laid out twice for every frame.
+            let notice = state.notice.flatMap { _ in
+                longNoticeRows(state, parts: detailStatusParts(state, view, height: contentHeight, width: width), width: width, height: contentHeight)
+            }
+            if let notice { overlay(notice, onto: &rows) }
+            rows.append(detailStatusRow(state, view, height: contentHeight, width: width, withNotice: notice == nil))
         case .detail(let view):
             rows.append(detailBottomRow(state, view, height: contentHeight, width: width))
         default:
-            rows.append(statusRow(state, width: width))
+            // A notice too long for the status line is shown whole above it (LongNotice.swift).
+            let notice = state.notice.flatMap { _ in
+                longNoticeRows(state, parts: listStatusParts(state), width: width, height: contentHeight)
+            }
+            if let notice { overlay(notice, onto: &rows) }
+            rows.append(statusRow(state, width: width, withNotice: notice == nil))
         }
     }
     return Frame(size: size, rows: rows)
@@ -60,13 +72,34 @@ private func listRows(_ state: AppState, height: Int, width: Int, table: (Column
         let row = state.viewport.top + y
         if row < count {
             rows.append(itemRow(state, visibleRow: row, highlight: highlight, generation: generation, width: width, table: table))
+        } else if row == count, case .failed(let page, let message) = state.tail {
+            // The message is wrapped over the empty rows below, so it is read whole.
+            rows += failedFooterRows(page: page, message: message, width: width, rows: height - y)
+            break
         } else if row == count {
             rows.append(footerRow(state, width: width))
         } else {
             rows.append(FrameRow())
         }
     }
+    while rows.count < height { rows.append(FrameRow()) }
     return rows
+}
+
+/// The footer of a failed page in at most `rows` rows: what to do first ("r to retry"), then
+/// the message broken at its spaces, its further lines indented under its start. With fewer rows
+/// than it needs, the last row holds the rest cut in its middle, so its end (often the advice:
+/// "use --items PATH") stays in sight; on one row, that is the whole message.
+private func failedFooterRows(page: Int, message: String, width: Int, rows: Int) -> [FrameRow] {
+    let prefix = "  ✗ page \(page + 1) failed (r to retry): "
+    let indent = "    "
+    let lines = WrappedText.lines(message, first: width - DisplayWidth.of(prefix), rest: width - indent.count, atMost: rows)
+    return lines.enumerated().map { index, line in
+        var builder = RowBuilder(width: width)
+        builder.append(index == 0 ? prefix : indent, .error)
+        builder.append(line, .error)
+        return builder.row
+    }
 }
 
 /// An item row: the gutter (the cursor's pointer, then the mark), then the text (or the table's
@@ -205,8 +238,8 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
             builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
         }
     case .failed(let page, let message):
-        // What to do first, where no width can cut it off; the message is cut in its middle.
-        builder.appendFitting(prefix: "✗ page \(page + 1) failed (r to retry): ", middle: message, .error)
+        // `listRows` lays a failed page out over the rows it can have; here, one.
+        return failedFooterRows(page: page, message: message, width: width, rows: 1)[0]
     case .ended(let reason):
         let count = state.store.itemCount
         let items = count == 0 ? "no items" : Counted.text(count, "item", grouped: true)

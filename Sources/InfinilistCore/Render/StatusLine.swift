@@ -1,6 +1,12 @@
 /// The status line of the list: where the cursor is, the filter, the marks, the load state and
 /// the last page's latency on the right; the source (or a notice) on the left.
-func statusRow(_ state: AppState, width: Int) -> FrameRow {
+/// `withNotice` false leaves the notice out (`longNoticeRows` shows it above).
+func statusRow(_ state: AppState, width: Int, withNotice: Bool = true) -> FrameRow {
+    statusLine(left: leftText(state, withNotice: withNotice), parts: listStatusParts(state), width: width)
+}
+
+/// The right-hand parts of the list's status line, most important first.
+func listStatusParts(_ state: AppState) -> [String] {
     let count = state.visibleCount
     var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
     if state.filter == nil, let total = state.total, total != count { position += " of \(NumberText.grouped(total))" }
@@ -20,20 +26,25 @@ func statusRow(_ state: AppState, width: Int) -> FrameRow {
     if let follow = followText(state) { parts.append(follow) }
     // A live list's pages take as long as the server is quiet: no latency to show.
     if let latency = state.lastLatency, state.live == nil { parts.append(NumberText.duration(latency)) }
-    return statusLine(left: leftText(state), parts: parts, width: width)
+    return parts
 }
 
 /// The status line of the detail view: which lines are shown and which row the item is.
-func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: Int) -> FrameRow {
+func detailStatusRow(_ state: AppState, _ view: DetailView, height: Int, width: Int, withNotice: Bool = true) -> FrameRow {
+    statusLine(left: leftText(state, withNotice: withNotice), parts: detailStatusParts(state, view, height: height, width: width), width: width)
+}
+
+/// The right-hand parts of the detail view's status line.
+func detailStatusParts(_ state: AppState, _ view: DetailView, height: Int, width: Int) -> [String] {
     var parts = [view.linesText(height: height)]
     if let search = view.search { parts.append(search.statusText(width: width + 1, wraps: view.wraps)) }
     parts.append("row \(NumberText.grouped(view.row + 1))")
     if let load = loadState(state) { parts.append(load) }
-    return statusLine(left: leftText(state), parts: parts, width: width)
+    return parts
 }
 
-private func leftText(_ state: AppState) -> String {
-    if let notice = state.notice { return " " + notice.text }
+private func leftText(_ state: AppState, withNotice: Bool) -> String {
+    if withNotice, let notice = state.notice { return " " + notice.text }
     return " infinilist · " + state.config.sourceName
 }
 
@@ -65,14 +76,7 @@ private func shortened(_ query: String) -> String {
 /// Lays out a status line: `parts` joined on the right, dropped from the last while they do not
 /// fit; `left` clipped into what remains.
 func statusLine(left: String, parts: [String], width: Int) -> FrameRow {
-    var parts = parts
-    var right = parts.joined(separator: " · ") + " "
-    var rightWidth = DisplayWidth.of(right)
-    while parts.count > 1, rightWidth > width {
-        parts.removeLast()
-        right = parts.joined(separator: " · ") + " "
-        rightWidth = DisplayWidth.of(right)
-    }
+    let (right, rightWidth) = statusRight(parts, width: width)
     var builder = RowBuilder(width: width, fill: .status)
     // Three spans, so the screen compares only the part that changed (the position, mostly).
     builder.append(DisplayWidth.clip(left, to: max(0, width - rightWidth - 2)).text, .status)
@@ -81,6 +85,24 @@ func statusLine(left: String, parts: [String], width: Int) -> FrameRow {
     builder.startSpan()
     builder.append(right, .status)
     return builder.row
+}
+
+/// The right side of a status line: `parts` joined, dropped from the last while they do not fit.
+private func statusRight(_ parts: [String], width: Int) -> (text: String, width: Int) {
+    var parts = parts
+    var right = parts.joined(separator: " · ") + " "
+    var rightWidth = DisplayWidth.of(right)
+    while parts.count > 1, rightWidth > width {
+        parts.removeLast()
+        right = parts.joined(separator: " · ") + " "
+        rightWidth = DisplayWidth.of(right)
+    }
+    return (right, rightWidth)
+}
+
+/// The columns a status line with these `parts` leaves for its left text.
+func statusLeftRoom(parts: [String], width: Int) -> Int {
+    max(0, width - statusRight(parts, width: width).width - 2)
 }
 
 /// The `/` or `&` prompt, drawn on the status line's row: the symbol, the text (its end, when it

@@ -61,6 +61,9 @@ public struct AppState: Sendable {
     var fieldsChecked = false
     /// Item rows as last laid out, reused by the frames after (a memo: see `RowBodyCache`).
     var rowBodies = RowBodyCache()
+    /// The last key was an Esc that closed the `/` or `&` prompt: an Esc right after it (Esc Esc,
+    /// a vi user's habit) leaves the prompt, not the program (PromptEditing.swift).
+    var escapeClosedPrompt = false
 
     public init(config: AppConfig, size: Size) {
         self.config = config

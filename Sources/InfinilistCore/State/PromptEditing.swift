@@ -12,6 +12,7 @@ extension AppState {
             return submit(submitted)
         case .closed:
             mode = .list
+            escapeClosedPrompt = key == .escape
             return []
         case .effects(let effects):
             return effects

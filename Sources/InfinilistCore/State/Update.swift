@@ -22,6 +22,7 @@ extension AppState {
             recordScroll()
         case .mouse(let event):
             notice = nil
+            escapeClosedPrompt = false
             following.touched = true
             effects = handle(event)
             recordScroll()
@@ -118,6 +119,9 @@ extension AppState {
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
+        let afterPromptEscape = escapeClosedPrompt
+        escapeClosedPrompt = false
+        if afterPromptEscape, key == .escape, mode == .list { return [] }
         if help != nil { return handleHelp(key) }
         switch mode {
         case .list: return handleList(key)
