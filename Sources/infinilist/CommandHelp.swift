@@ -126,10 +126,12 @@ enum CommandHelp {
         Keys:
         \(KeyMap.helpLines(naming: .ascii).map { "  " + $0 }.joined(separator: "\n"))
 
-        Exit status: 0 after q or Enter (and for a complete --dump), 130 after Ctrl-C, 143 after \
-        SIGTERM, 129 after SIGHUP, 131 after SIGQUIT, 141 when stdout is a pipe nobody reads any \
-        more (--dump | head), 64 for a usage error, 1 when there is no terminal, a --dump page \
-        fails or stdout cannot be written to.
+        Exit status: 0 after Enter (a pick), after q or Esc when stdout is the terminal, and for \
+        a complete --dump; 130 after q or Esc when stdout is a file or a pipe (nothing picked, as \
+        fzf) and after Ctrl-C; 1 after q or Esc when a page failed (its error is printed on \
+        stderr at exit), when there is no terminal, a --dump page fails or stdout cannot be \
+        written to; 143 after SIGTERM, 129 after SIGHUP, 131 after SIGQUIT, 141 when stdout is a \
+        pipe nobody reads any more (--dump | head), 64 for a usage error.
         """
     }
 }
