@@ -146,6 +146,8 @@ import Testing
         #expect(frame.rows[23].text.contains("match 1/\(total)"))
         let row = first.line - help.top(height: Self.height)
         #expect(frame.rows[row].spans.contains(Span("clipboard", .currentMatch)))
+        state.press(.char("x"))
+        #expect(lines(state)[23].contains(HelpHint.keys + " "), "the keys are named whole beside the match count")
         state.press(.char("n"))
         #expect(state.help?.search?.current == 1)
         #expect(lines(state)[23].contains("match 2/\(total)"))
