@@ -22,12 +22,12 @@ extension Key {
     }
 }
 
-/// The key tables as text: the one place that lays them out, for the help overlay (`?`),
+/// The key tables as text: the one place that lays them out, for the help screen (`?`),
 /// `--help` and the man page. docs/keys.md is checked against the same `keyNames` and `help`.
 extension KeyMap {
     /// This table as aligned lines of text: key names, then what they do.
     public func helpLines(naming: KeyNaming = .symbols) -> [String] {
-        // The user's commands first: on a small screen the end of a table is cut off.
+        // The user's commands first: the help's first screen shows them without scrolling.
         let rows = commands.map { ($0.keys.map { $0.name(naming) }, $0.command.help) }
             + bindings.map { ($0.keyNames(naming), $0.help) }
         let names = rows.map { $0.0.joined(separator: " ") }

@@ -2,7 +2,7 @@
 /// (a test checks it), and every `Action` must be bound in some table.
 extension KeyMap {
     /// The list: moving, searching, filtering, marking, and leaving. The order is the help
-    /// overlay's: on a small screen what is cut off is the least needed.
+    /// screen's: its first screen shows the most needed, the rest is scrolled to.
     public static let list = KeyMap(title: "List", [
         KeyBinding([.down, .char("j"), .ctrl("n")], .down, "next row"),
         KeyBinding([.up, .char("k"), .ctrl("p")], .up, "previous row"),

@@ -1,5 +1,5 @@
 /// The key tables the program runs with: the built-in ones (`KeyMap.list`, `.detail`,
-/// `.columns`, `.prompt`, `.help`) with the user's `--bind` applied. Handling and the help overlay both read these, so
+/// `.columns`, `.prompt`, `.help`) with the user's `--bind` applied. Handling and the help screen both read these, so
 /// a binding shows in `?` exactly as it acts.
 public struct KeyTables: Sendable, Equatable {
     public let list: KeyMap
