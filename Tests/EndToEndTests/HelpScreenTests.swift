@@ -33,7 +33,7 @@ struct HelpScreenTests {
         }
         #expect(second.contains { $0.hasPrefix("   <  ") && $0.hasSuffix("scroll the columns left, else first row") })
         #expect(second.contains { $0.hasPrefix("   >  ") && $0.hasSuffix("scroll the columns right, else last row") })
-        #expect(second.contains { $0.hasPrefix("   q  ") && $0.hasSuffix("quit (exit 0)") })
+        #expect(second.contains { $0.hasPrefix("   q  ") && $0.hasSuffix("quit (exit 0; 130 with stdout a file or a pipe)") })
         #expect(second.contains { $0.hasPrefix("   r  ") && $0.hasSuffix("retry the page that failed") })
 
         // To the end: its last line at the bottom, the help's own keys and the status line's

@@ -65,7 +65,7 @@ import Testing
         // The keys that were below the cut come into sight.
         state.press(.pageDown)
         screen = lines(state)
-        #expect(screen.contains("   q                    quit (exit 0)"))
+        #expect(screen.contains("   q                    quit (exit 0; 130 with stdout a file or a pipe)"))
         #expect(screen.contains("   <                    scroll the columns left, else first row"))
         #expect(screen.contains("   >                    scroll the columns right, else last row"))
         #expect(screen[23].hasSuffix("lines 24–46/\(count) "))
