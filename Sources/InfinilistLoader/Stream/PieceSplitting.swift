@@ -6,6 +6,17 @@ protocol PieceSplitting {
     mutating func append(_ bytes: [UInt8])
     /// The next piece; nil when more bytes are needed (or, at EOF, when the input is done).
     mutating func next(atEOF: Bool) -> SplitPiece?
+    /// The value being skipped, if one passed the limit and its end has not come yet: where it
+    /// started and how many of its bytes were scanned.
+    var skipping: (start: Int, scanned: Int)? { get }
+    /// The bytes held from input offset `offset` on, not scanned yet.
+    func heldBytes(from offset: Int) -> ArraySlice<UInt8>
+}
+
+extension PieceSplitting {
+    /// Splitters that never drop bytes themselves (server-sent events: the decoder drops them).
+    var skipping: (start: Int, scanned: Int)? { nil }
+    func heldBytes(from offset: Int) -> ArraySlice<UInt8> { [] }
 }
 
 /// How the bytes of a stream are cut into items.

@@ -43,6 +43,9 @@ final class StreamReader: @unchecked Sendable {
     /// The copy kept for re-reading when the input cannot be read twice; nil with `--dump`.
     private let spool: Spool?
     private let maxValueBytes: Int
+    /// How much of one value too long to keep is scanned for its end before reading
+    /// stops (an endless line: `/dev/zero`, a writer that never sends a line break).
+    private let maxSkipBytes: Int
     /// How the bytes are cut into items: JSON values and lines, or server-sent events.
     private let framing: StreamFraming
     // Tail queue only:
@@ -53,6 +56,8 @@ final class StreamReader: @unchecked Sendable {
     /// A failure of the input that came while items were ready: those items are a page first,
     /// and the next read at the tail fails with it.
     private var pendingFailure: PageLoadError?
+    /// Reading stopped for good (`maxSkipBytes` passed): every later read at the tail fails with it.
+    private var stopped: PageLoadError?
 
     private struct Shared {
         /// Where the next page at the tail starts.
@@ -71,12 +76,13 @@ final class StreamReader: @unchecked Sendable {
     }
 
     init(input: any ByteInput, rereadDescriptor: Int32?, label: String, spool: Spool?, mode: StreamListMode, maxValueBytes: Int,
-         framing: StreamFraming = .values) {
+         maxSkipBytes: Int = StreamReader.defaultMaxSkip, framing: StreamFraming = .values) {
         self.input = input
         self.rereadDescriptor = rereadDescriptor
         self.rereadLabel = label
         self.spool = spool
         self.maxValueBytes = maxValueBytes
+        self.maxSkipBytes = maxSkipBytes
         self.framing = framing
         splitter = framing.splitter(at: .start, maxValueBytes: maxValueBytes)
         maker = StreamEntryMaker(mode: mode, maxValueBytes: maxValueBytes)
@@ -126,12 +132,27 @@ final class StreamReader: @unchecked Sendable {
             pendingFailure = nil
             throw failure
         }
+        if ready.isEmpty, let stopped { throw stopped }
         /// Once an item is in hand: when the page is handed on, come what may.
         var handOnAt: Int64?
         while ready.count < count {
             if let piece = splitter.next(atEOF: inputEnded) {
                 ready += maker.entries(from: piece)
+                if piece.kind == .tooLong, piece.skippedSize == nil, let spool {
+                    // Its bytes were dropped: the spool keeps the row's piece instead.
+                    do throws(PageLoadError) { try spool.leftOut(piece, rest: splitter.heldBytes(from: piece.end)) } catch {
+                        return try failed(error, count: count)
+                    }
+                }
                 continue
+            }
+            if let skipping = splitter.skipping {
+                spool?.leaveOut(from: skipping.start)
+                if skipping.scanned > maxSkipBytes {
+                    let stop = tooLongToSkip(from: skipping.start, scanned: skipping.scanned)
+                    stopped = stop
+                    return try failed(stop, count: count)
+                }
             }
             if inputEnded { break }
             if isCancelled() { return nil }
@@ -147,13 +168,11 @@ final class StreamReader: @unchecked Sendable {
             do {
                 chunk = try input.read(waitingAtMost: wait)
             } catch {
-                guard !ready.isEmpty else { throw error }
-                pendingFailure = error
-                return take(count)
+                return try failed(error, count: count)
             }
             switch chunk {
             case .bytes(let bytes):
-                try spool?.append(bytes)
+                do throws(PageLoadError) { try spool?.append(bytes) } catch { return try failed(error, count: count) }
                 splitter.append(bytes)
             case .end:
                 inputEnded = true
@@ -171,6 +190,23 @@ final class StreamReader: @unchecked Sendable {
             while ready.count <= count, let piece = splitter.next(atEOF: true) { ready += maker.entries(from: piece) }
         }
         return take(count)
+    }
+
+    /// Fails the read with `error`, or, with items in hand, hands them on first as a page and
+    /// fails the next read.
+    private func failed(_ error: PageLoadError, count: Int) throws(PageLoadError) -> StreamPageRead {
+        guard !ready.isEmpty else { throw error }
+        pendingFailure = error
+        return take(count)
+    }
+
+    /// How much of one value too long to keep is scanned by default before reading stops: a
+    /// line of several gigabytes is skipped and the list goes on, while `/dev/zero` stops within
+    /// seconds, not never.
+    static let defaultMaxSkip = 4 << 30
+
+    private func tooLongToSkip(from start: Int, scanned: Int) -> PageLoadError {
+        PageLoadError(.tooLarge(limit: maxSkipBytes), "stopped reading \(rereadLabel): a value (or line) from byte \(start) is longer than --max-page-bytes (\(ByteCount.text(maxValueBytes))) and was skipped for \(ByteCount.text(scanned)) without ending, past the most one value may be skipped for (\(ByteCount.text(maxSkipBytes)))")
     }
 
     static func monotonicNow() -> Int64 {
@@ -195,8 +231,18 @@ final class StreamReader: @unchecked Sendable {
         var exhausted = false
         var skip = start.skip
         var entries: [StreamEntry] = []
+        /// A value the spool left out comes next: every piece before it is in hand, and its own
+        /// piece is the one read the first time.
+        var leftOut: SplitPiece?
         while true {
-            if let piece = splitter.next(atEOF: exhausted) {
+            var piece = splitter.next(atEOF: exhausted || leftOut != nil)
+            if piece == nil, let gap = leftOut {
+                piece = gap
+                leftOut = nil
+                offset = gap.end
+                splitter = framing.splitter(at: StreamPosition(offset: gap.end, inArray: gap.inArrayAfter), maxValueBytes: maxValueBytes)
+            }
+            if let piece {
                 var found = maker.entries(from: piece)
                 if skip > 0 {
                     found.removeFirst(min(skip, found.count))
@@ -211,15 +257,19 @@ final class StreamReader: @unchecked Sendable {
             if exhausted {
                 throw PageLoadError(.unknownPage, "\(rereadLabel) no longer holds this page (it was changed or truncated since it was read)")
             }
-            let bytes = try readAgain(at: offset)
-            if bytes.isEmpty { exhausted = true }
-            offset += bytes.count
-            splitter.append(bytes)
+            switch try readAgain(at: offset) {
+            case .bytes(let bytes):
+                if bytes.isEmpty { exhausted = true }
+                offset += bytes.count
+                splitter.append(bytes)
+            case .leftOut(let gap):
+                leftOut = gap
+            }
         }
     }
 
-    private func readAgain(at offset: Int) throws(PageLoadError) -> [UInt8] {
-        if let rereadDescriptor { return try PositionalRead.read(rereadDescriptor, at: offset, count: 65_536, label: rereadLabel) }
+    private func readAgain(at offset: Int) throws(PageLoadError) -> Spool.Spooled {
+        if let rereadDescriptor { return .bytes(try PositionalRead.read(rereadDescriptor, at: offset, count: 65_536, label: rereadLabel)) }
         if let spool { return try spool.read(at: offset, count: 65_536) }
         throw cannotReadTwice
     }

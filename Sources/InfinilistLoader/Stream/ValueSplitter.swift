@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Finds where each top-level JSON value of a stream starts and ends, as bytes arrive, without
 /// parsing it: strings and escapes are followed so that a brace inside a string does not count.
 /// Each byte is looked at once; a value's bytes are then parsed once by `JSONParser`.
@@ -27,6 +31,10 @@ struct ValueSplitter: PieceSplitting {
     /// `[INFO] …` or `[2024-01-01 10:00] …`) and belongs to that line's text.
     private var arrayOpener: Int?
     private var value: OpenValue?
+    /// Until the input's first bytes are seen: a UTF-8 byte order mark there (Windows tools write
+    /// one) is skipped, whatever the input is (a pipe, a file, a `.gz` file, a live stream), so
+    /// it never turns the first value into a line of text.
+    private var atInputStart: Bool
 
     private struct OpenValue {
         enum Shape { case container, string, scalar, text }
@@ -46,6 +54,7 @@ struct ValueSplitter: PieceSplitting {
     init(at position: StreamPosition, maxValueBytes: Int) {
         base = position.offset
         inArray = position.inArray
+        atInputStart = position.offset == 0
         self.maxValueBytes = max(1, maxValueBytes)
     }
 
@@ -60,8 +69,27 @@ struct ValueSplitter: PieceSplitting {
         buffer.append(contentsOf: bytes)
     }
 
+    /// The value being skipped because it passed the limit: where it started, and how many of
+    /// its bytes were scanned so far (the reader stops past a bound, and leaves it out of the
+    /// spool).
+    var skipping: (start: Int, scanned: Int)? {
+        guard let value, value.skipped > 0 else { return nil }
+        return (value.offset, base + scan - value.offset)
+    }
+
+    /// The bytes held from input offset `offset` on (not scanned yet): after a piece, what follows it.
+    func heldBytes(from offset: Int) -> ArraySlice<UInt8> {
+        buffer[min(buffer.count, max(0, offset - base))...]
+    }
+
     /// The next piece; nil when more bytes are needed (or, at EOF, when the input is done).
     mutating func next(atEOF: Bool) -> SplitPiece? {
+        if atInputStart {
+            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            if buffer.count < mark.count, !atEOF, mark.starts(with: buffer) { return nil }
+            atInputStart = false
+            if buffer.starts(with: mark) { scan = mark.count }
+        }
         if value == nil {
             compact()
             guard let opened = openValue() else { return nil }
@@ -111,6 +139,13 @@ struct ValueSplitter: PieceSplitting {
             let (found, next) = buffer.withUnsafeBufferPointer { [scan, inArray] bytes -> (Outcome?, Int) in
                 var index = scan
                 while index < stop {
+                    if open.shape == .text {
+                        // A line of text ends at its line break alone: memchr finds it (an endless
+                        // line, /dev/zero, is skipped at the speed of reading it).
+                        guard let base = bytes.baseAddress, let found = memchr(base + index, 0x0A, stop - index) else { return (nil, stop) }
+                        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        return (.complete(at), at)
+                    }
                     if let found = Self.step(&open, bytes, at: index, inArray: inArray) { return (found, index) }
                     index += 1
                 }
@@ -121,12 +156,16 @@ struct ValueSplitter: PieceSplitting {
                 outcome = found
                 break
             }
-            if scan - open.start > maxValueBytes {
-                // Too long to keep: drop what was read of it and go on scanning for its end.
-                open.skipped += scan - open.start
-                buffer.removeSubrange(open.start..<scan)
-                base += scan - open.start
-                scan = open.start
+            if open.skipped > 0 || scan - open.start > maxValueBytes {
+                // Too long to keep: drop what was read of it (all but its last byte, which `step`
+                // may look back at) and go on scanning for its end, holding no more than a chunk.
+                let dropped = scan - 1 - open.start
+                if dropped > 0 {
+                    open.skipped += dropped
+                    buffer.removeSubrange(open.start..<(scan - 1))
+                    base += dropped
+                    scan = open.start + 1
+                }
             }
         }
         if case .needMore = outcome, atEOF {
@@ -136,7 +175,9 @@ struct ValueSplitter: PieceSplitting {
                 outcome = .complete(buffer.count)
             case .text: outcome = .complete(buffer.count)
             case .container, .string:
-                if open.skipped == 0, let newline = buffer[open.start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if open.skipped > 0 {
+                    outcome = .complete(buffer.count)
+                } else if let newline = buffer[open.start...].firstIndex(of: UInt8(ascii: "\n")) {
                     outcome = .broken(newline)
                 } else {
                     value = nil
@@ -153,7 +194,7 @@ struct ValueSplitter: PieceSplitting {
         case .complete(let end):
             value = nil
             scan = end
-            if open.skipped > 0 { return SplitPiece(kind: .tooLong, bytes: [], start: open.offset, end: base + end, inArrayAfter: inArray) }
+            if open.skipped > 0 { return tooLongPiece(open, end: end) }
             guard open.shape == .text else {
                 arrayOpener = nil
                 return SplitPiece(kind: .json, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
@@ -163,13 +204,20 @@ struct ValueSplitter: PieceSplitting {
             value = nil
             if open.skipped > 0 {
                 scan = at
-                return SplitPiece(kind: .tooLong, bytes: [], start: open.offset, end: base + at, inArrayAfter: inArray)
+                return tooLongPiece(open, end: at)
             }
             // The first line is text; everything after it is scanned again.
             let lineEnd = buffer[open.start..<at].firstIndex(of: UInt8(ascii: "\n")) ?? at
             scan = lineEnd
             return textPiece(from: open.start, to: lineEnd)
         }
+    }
+
+    /// A value (or line) too long to keep, whose bytes were dropped: it was an element if it was in
+    /// an array, so the array's `[` opened JSON.
+    private mutating func tooLongPiece(_ open: OpenValue, end: Int) -> SplitPiece {
+        arrayOpener = nil
+        return SplitPiece(kind: .tooLong, bytes: [], start: open.offset, end: base + end, inArrayAfter: inArray)
     }
 
     /// A line of text from `start` to `end`. Text inside a top-level array means its `[` did not
@@ -237,42 +285,5 @@ struct ValueSplitter: PieceSplitting {
         scan -= keepFrom
         if value != nil { value?.start -= keepFrom }
         if arrayOpener != nil { arrayOpener? -= keepFrom }
-    }
-
-    /// A JSON number, or `true`, `false`, `null`: what may stand alone as a value. Strict, so that
-    /// a date or a time at the start of a log line (`2024-01-01 …`) is text, not a broken number.
-    private static func isScalar<Token: Collection<UInt8>>(_ token: Token) -> Bool {
-        if token.elementsEqual("true".utf8) || token.elementsEqual("false".utf8) || token.elementsEqual("null".utf8) { return true }
-        var rest = token[...]
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        func digits() -> Int {
-            let count = rest.prefix(while: isDigit).count
-            rest = rest.dropFirst(count)
-            return count
-        }
-        if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
-        if rest.first == UInt8(ascii: "0") { rest = rest.dropFirst() } else if digits() == 0 { return false }
-        if rest.first == UInt8(ascii: ".") {
-            rest = rest.dropFirst()
-            if digits() == 0 { return false }
-        }
-        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
-            rest = rest.dropFirst()
-            if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
-            if digits() == 0 { return false }
-        }
-        return rest.isEmpty
-    }
-
-    /// RS, which starts each record of a JSON text sequence (RFC 7464).
-    static let recordSeparator: UInt8 = 0x1E
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    private static func endsScalar(_ byte: UInt8) -> Bool {
-        isSpace(byte) || byte == recordSeparator || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
-            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"")
     }
 }

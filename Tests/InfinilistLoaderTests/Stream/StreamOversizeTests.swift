@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import InfinilistCore
+@testable import InfinilistLoader
+import Testing
+
+/// Hostile input on a pipe (issue 32): a line far longer than the spool, an endless line, a byte
+/// order mark before the first value.
+@Suite struct StreamOversizeTests {
+    /// 10 items, a line of 2 MiB (four times the spool), 10 items: the line is a row saying it was
+    /// skipped, the items after it come, and every page reads back the same from the spool.
+    @Test func aLineLongerThanTheSpoolIsSkippedAndTheListGoesOn() async throws {
+        let pipe = try TestPipe()
+        let before = (0..<10).map { "{\"id\":\($0)}\n" }.joined()
+        let after = (10..<20).map { "{\"id\":\($0)}\n" }.joined()
+        let writing = Task.detached {
+            await pipe.writeOffPool(before)
+            await pipe.writeOffPool(String(repeating: "x", count: 65_536), times: 32)
+            await pipe.writeOffPool("\n" + after)
+            pipe.closeWriting()
+        }
+        let source = try StreamTest.source(pipe.path, pageSize: 8, maxValueBytes: 4096, spoolMax: 512 * 1024)
+        var walk = source.startWalk()
+        var pages: [(PageKey, [String])] = []
+        var index = 0
+        while let key = walk.key(for: index) {
+            let page = source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk)
+            pages.append((key, page.items.map(\.json)))
+            if page.end != nil { break }
+            index += 1
+        }
+        await writing.value
+        let items = pages.flatMap(\.1)
+        #expect(items.count == 21, "\(items)")
+        #expect(items.prefix(10) == ArraySlice((0..<10).map { "{\"id\":\($0)}" }))
+        #expect(items[10].contains("is longer than --max-page-bytes (4 KiB): skipped"), "\(items[10])")
+        #expect(items.suffix(10) == ArraySlice((10..<20).map { "{\"id\":\($0)}" }))
+        for (key, items) in pages {
+            let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walk)
+            #expect(again.items.map(\.json) == items)
+        }
+    }
+
+    /// An endless line (`/dev/zero`) stops at the skip bound with a message saying what was skipped
+    /// and how much, instead of reading for ever; the splitter holds about a chunk meanwhile.
+    @Test func anEndlessLineStopsAtTheSkipBound() throws {
+        let zero = open("/dev/zero", O_RDONLY | O_CLOEXEC)
+        try #require(zero >= 0)
+        let input = DescriptorInput(descriptor: zero, label: "/dev/zero", ownsDescriptor: true)
+        let reader = StreamReader(
+            input: input, rereadDescriptor: nil, label: "/dev/zero", spool: nil, mode: .values, maxValueBytes: 4096,
+            maxSkipBytes: 8 << 20)
+        #expect {
+            _ = try reader.read(from: .start, count: 10, isCancelled: { false }, waiting: { _ in })
+        } throws: { error in
+            let message = (error as? PageLoadError)?.message ?? ""
+            return message.contains("from byte 0") && message.contains("(8 MiB)") && message.contains("--max-page-bytes (4 KiB)")
+        }
+        // Stopped for good: a retry says the same at once.
+        #expect(throws: PageLoadError.self) {
+            _ = try reader.read(from: .start, count: 10, isCancelled: { false }, waiting: { _ in })
+        }
+    }
+
+    @Test func skippingHoldsAboutAChunk() {
+        var splitter = ValueSplitter(at: .start, maxValueBytes: 4096)
+        let chunk = [UInt8](repeating: 0, count: 65_536)
+        var largest = 0
+        for _ in 0..<64 {
+            splitter.append(chunk)
+            #expect(splitter.next(atEOF: false) == nil)
+            largest = max(largest, splitter.bufferedBytes)
+        }
+        #expect(largest <= 4096 + 2 * chunk.count, "held \(largest) bytes")
+        #expect(splitter.skipping?.start == 0)
+        #expect(splitter.skipping.map { $0.scanned >= 63 * chunk.count } == true)
+    }
+
+    /// A byte order mark before the first value is skipped on a pipe as on a file: the array's
+    /// items, or the first JSON line, stay items.
+    @Test(arguments: ["[{\"a\":1},{\"a\":2}]", "{\"a\":1}\n{\"a\":2}\n"])
+    func aByteOrderMarkIsSkippedOnAPipe(text: String) async throws {
+        let pipe = try TestPipe()
+        pipe.write([0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        pipe.closeWriting()
+        let result = try await StreamTest.readAll(try StreamTest.source(pipe.path))
+        #expect(result.pages.flatMap { $0 } == [#"{"a":1}"#, #"{"a":2}"#])
+    }
+
+    @Test func aByteOrderMarkSplitAcrossReadsIsSkipped() {
+        var splitter = ValueSplitter(at: .start, maxValueBytes: 4096)
+        splitter.append([0xEF])
+        #expect(splitter.next(atEOF: false) == nil)
+        splitter.append([0xBB, 0xBF] + Array("{\"a\":1}\n".utf8))
+        let piece = splitter.next(atEOF: false)
+        #expect(piece?.kind == .json)
+        #expect(piece?.start == 3)
+    }
+}
