@@ -203,7 +203,12 @@ private func style(of item: Item) -> Style {
 }
 
 /// `text` in `style`, with matches of the search (or filter) highlighted.
+/// Only the part of `text` the row could show is searched, and a match that starts in it.
 private func appendLine(_ text: String, _ style: Style, highlight: TextMatcher?, into builder: inout RowBuilder) {
+    let reach = builder.remaining + (highlight?.query.unicodeScalars.count ?? 0)
+    let end = DisplayWidth.showableEnd(text, columns: reach)
+    // Shown whole, still the item's own string (no copy); else a copy of what can be shown.
+    let text = end == text.endIndex ? text : String(text[..<end])
     let matches = highlight?.ranges(in: text) ?? []
     var start = text.startIndex
     for match in matches {

@@ -28,8 +28,11 @@ struct RowBuilder {
 
     /// Text is sanitized here as well as when items are built: whatever reaches a frame, from
     /// data, an error message or a path the user typed, can never be a control sequence.
+    /// Only the part of `text` that could be shown is looked at (`DisplayWidth.showableEnd`).
     mutating func append(_ text: some StringProtocol, _ style: Style = .normal) {
         guard remaining > 0, !text.isEmpty else { return }
+        let text = text[..<DisplayWidth.showableEnd(text, columns: remaining)]
+        TextWork.count(bytes: text.utf8.count)
         // Printable ASCII has nothing to escape and a column a byte: the common case, measured
         // by its length (a frame appends hundreds of pieces: gutters, pads, numbers, words).
         // Text of other one-column characters (`·`, `…`, accented letters) is measured from its

@@ -60,6 +60,23 @@ public enum DisplayWidth {
         return width
     }
 
+    /// The most scalars a row looks at for each column it has left: more than any character
+    /// drawn in one cell needs (Unicode's stream-safe text has at most 30 combining marks in a
+    /// row), so only text made to pile marks in one place is cut short of its width.
+    public static let scalarsPerColumn = 32
+
+    /// Where the part of `text` that `columns` columns could show ends: after at most
+    /// `scalarsPerColumn` scalars a column. Every scalar that is not zero-width takes a column
+    /// or more (an escape takes several), so nothing past it can be shown, and a row lays out,
+    /// sanitizes and measures that much of a title however long it is (320,000 invisible
+    /// characters were laid out whole, for every row, in time that grew with their square).
+    public static func showableEnd<Text: StringProtocol>(_ text: Text, columns: Int) -> Text.Index {
+        let limit = max(0, columns) * scalarsPerColumn
+        // No more bytes than the limit: no more scalars either, and no walk to find out.
+        guard text.utf8.count > limit else { return text.endIndex }
+        return text.unicodeScalars.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex) ?? text.endIndex
+    }
+
     /// The longest prefix of `text` that fits in `width` columns, and the columns it takes.
     /// A wide character that would straddle the edge is left out, never cut in half.
     public static func clip(_ text: String, to width: Int) -> (text: Substring, width: Int) {

@@ -35,6 +35,7 @@ public struct TextMatcher: Sendable, Equatable {
     /// Every non-overlapping occurrence of the query in `text`, in order; empty for the empty
     /// query. Used only for the rows on screen.
     public func ranges(in text: String) -> [Range<String.Index>] {
+        TextWork.count(bytes: text.utf8.count)
         if let asciiNeedle {
             guard !asciiNeedle.isEmpty else { return [] }
             var copy = text
