@@ -50,7 +50,10 @@ struct FaultScreenTests {
             try tmux.send("r")
             try await tmux.waitFor("the first page after r", timeout: .seconds(15)) { StatusCounts($0)?.loaded ?? 0 >= 5 }
             try tmux.send("q")
-            #expect(try await tmux.waitForExit(timeout: .seconds(15)) == 0)
+            // Every page of this route fails once: if page 2 has failed by the time q lands, the
+            // list has failed and says so with 1 (issue 33.8); else q on a terminal is 0.
+            let status = try await tmux.waitForExit(timeout: .seconds(15))
+            #expect(status == 0 || status == 1, "exit \(status)")
             try await expectTerminalRestored(tmux)
         }
     }
