@@ -127,22 +127,17 @@ enum PrettyLines {
 }
 
 /// One line as `PrettyLines.walk` writes it: its spans (merged by style, as `highlightedLines`
-/// does), or only its text (for a search), or, when only measured, how many columns it takes
-/// if it is plain ASCII.
+/// does), or, when only measured, how many columns it takes if it is plain ASCII.
 struct LineWriter {
     /// False when measuring: no text is made.
     let keepsText: Bool
-    /// Only the text, in one string: a search scans millions of lines and needs no styles.
-    let textOnly: Bool
     private(set) var spans: [Span] = []
-    private(set) var text = ""
     /// The line's width when `plain`: every character printable ASCII, one column each.
     private(set) var columns = 0
     private(set) var plain = true
 
-    init(keepsText: Bool, textOnly: Bool = false) {
+    init(keepsText: Bool) {
         self.keepsText = keepsText
-        self.textOnly = textOnly
     }
 
     mutating func indent(_ depth: Int) {
@@ -154,9 +149,7 @@ struct LineWriter {
     mutating func append(_ text: String, _ style: Style) {
         columns += text.utf8.count
         guard keepsText else { return }
-        if textOnly {
-            self.text += text
-        } else if let last = spans.last, last.style == style {
+        if let last = spans.last, last.style == style {
             spans[spans.count - 1].text += text
         } else {
             spans.append(Span(text, style))

@@ -141,17 +141,6 @@ struct DetailIndex: Sendable, Equatable {
         }
     }
 
-    /// The line at `start` as the text shown (sanitized), for a search; and where the next
-    /// line starts. One string per line, no spans.
-    func text(at start: LineStart) -> (text: String, next: LineStart?) {
-        guard isJSON else { return (TerminalText.sanitize(text), nil) }
-        return withBytes(of: text) { bytes in
-            var writer = LineWriter(keepsText: true, textOnly: true)
-            let next = PrettyLines.walk(bytes, from: start, into: &writer)
-            return (writer.plain ? writer.text : TerminalText.sanitize(writer.text), next)
-        }
-    }
-
     /// How many rows the line at `start` takes, and where the next one starts. A plain line
     /// that fits is one row without making its text; any other is wrapped to be counted.
     private func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ start: LineStart) -> (rows: Int, next: LineStart?) {
