@@ -41,7 +41,8 @@ struct InteractiveSession {
         var note: (@Sendable (String) -> Void)?
         if let log { note = { log.note($0) } }
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note,
-                            parsesItems: self.source.columns != .lines)
+                            parsesItems: self.source.columns != .lines,
+                            remembersItems: Loader.itemsRememberedOnScreen)
         let driver = LoaderDriver(loader: loader)
         let watcher = SignalWatcher(inbox: inbox)
         // Runs after the screen is closed (below), on every path out of this function.

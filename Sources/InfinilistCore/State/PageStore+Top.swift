@@ -7,14 +7,15 @@ extension PageStore {
     public mutating func trackIdentities() {
         guard known == nil else { return }
         var set = Set<ItemIdentity>()
-        for slot in slots { set.formUnion(slot.identities) }
+        for slot in slots { set.formUnion(slot.tellableIdentities) }
         known = set
     }
 
-    /// Whether the list holds (or held, in a page now dropped) an item with this identity.
+    /// Whether the list holds (or held, in a page now dropped above `rowsWithIdentities`) an item
+    /// with this identity.
     public func isKnown(_ identity: ItemIdentity) -> Bool {
         if let known { return known.contains(identity) }
-        return slots.contains { $0.identities.contains(identity) }
+        return slots.contains { $0.tellableIdentities.contains(identity) }
     }
 
     /// The items of a page of the list's own walk that the list does not hold yet. Once polls put

@@ -32,6 +32,12 @@ public struct PageStore: Sendable {
         let origin: SlotOrigin
 
         var rows: Range<Int> { firstRow..<(firstRow + count) }
+        /// The identities kept, or for a page deeper than `rowsWithIdentities` those of its items
+        /// while it is in memory.
+        var tellableIdentities: [ItemIdentity] {
+            guard identities.isEmpty, let items else { return identities }
+            return items.compactMap { $0?.identity }
+        }
         var isGap: Bool { if case .gap = origin { true } else { false } }
     }
 
@@ -52,6 +58,11 @@ public struct PageStore: Sendable {
     /// polls. A list that can never be polled (a pipe, a file, a live stream) keeps none, so its
     /// memory stays flat however many items stream past.
     public private(set) var keepsIdentities: Bool
+    /// How far down the list's own walk pages keep identities once dropped (400 KB of them):
+    /// what a poll meets is the top of the list, and a search or a scroll down an endless list
+    /// must not grow by 8 bytes an item passed (issue 32). A deeper page tells its items'
+    /// identities only while it is in memory (decision 109).
+    public static let rowsWithIdentities = 50_000
     /// Items currently in memory (rows of pages not dropped).
     public internal(set) var loadedItemCount = 0
     /// The most items any page has brought: the unit of the default memory budget.
@@ -91,11 +102,12 @@ public struct PageStore: Sendable {
 
     /// Appends the next page of the list's walk. Pages arrive in order; the caller guarantees it.
     public mutating func append(_ items: [Item]) {
-        let identities = keepsIdentities ? items.map(\.identity) : []
+        let keeps = keepsIdentities && itemCount - rowsAbove < Self.rowsWithIdentities
+        let identities = keeps ? items.map(\.identity) : []
         slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, identities: identities, origin: .walk(rowsAbove: rowsAbove)))
         loadedItemCount += items.count
         largestPageSize = max(largestPageSize, items.count)
-        known?.formUnion(identities)
+        known?.formUnion(items.lazy.map(\.identity))
     }
 
     /// Whether a page is in the store (loaded, dropped, or a gap row).
@@ -149,6 +161,14 @@ public struct PageStore: Sendable {
         case .walk where topCount == 0, .gap:
             filled = (0..<slot.count).map { $0 < items.count ? items[$0] : nil }
             whole = items.count == slot.count
+        case .walk(let rowsAboveThen) where slot.identities.isEmpty:
+            // A page deeper than `rowsWithIdentities`: its items have moved down on the server by
+            // the rows polls put above since it was read, when the answer holds the pages after
+            // it too (a page after a cursor does not move, and is read alone).
+            let moved = rowsAbove - rowsAboveThen
+            let shift = items.count >= slot.count + moved ? moved : 0
+            filled = (0..<slot.count).map { shift + $0 < items.count ? items[shift + $0] : nil }
+            whole = items.count >= shift + slot.count
         case .walk, .poll:
             // Once items were put above, the server's pages have shifted under the walk's too:
             // each row takes its own item wherever the answer has it (the page and the pages
@@ -215,12 +235,16 @@ public struct PageStore: Sendable {
         return items[offset].map { body($0) }
     }
 
-    /// The identity of the item at a row as it first arrived, in memory or not; nil for a gap row
-    /// or a row out of range.
+    /// The identity of the item at a row as it first arrived, in memory or not (below
+    /// `rowsWithIdentities`, in memory only); nil for a gap row, a row out of range, and in a
+    /// list that keeps no identities.
     public func identity(at row: Int) -> ItemIdentity? {
         guard let index = slotIndex(containing: row) else { return nil }
         let offset = row - slots[index].firstRow
-        return offset < slots[index].identities.count ? slots[index].identities[offset] : nil
+        let slot = slots[index]
+        if offset < slot.identities.count { return slot.identities[offset] }
+        guard keepsIdentities, slot.identities.isEmpty, let items = slot.items, offset < items.count else { return nil }
+        return items[offset]?.identity
     }
 
     /// Calls `body` with each row in `rows` (clamped to the known rows) and its item, nil when

@@ -47,6 +47,11 @@ public actor Loader {
     /// What `--dump` remembers, reading every page once and none again: under 2 MB, hundreds of
     /// pages of a usual size, so its memory does not grow with the list (decision 78).
     public static let itemsRememberedByADump = 20_000
+    /// What the screen remembers: at most about 3 MB, so a search or a scroll down an endless
+    /// list does not grow by an identity per item passed (issue 32), yet far more than the page
+    /// window holds, so a page the window dropped and fetches again is judged as when first read
+    /// (decision 109).
+    public static let itemsRememberedOnScreen = 100_000
 
     struct Flight {
         /// Tells this fetch from a later one of the same page.
@@ -73,8 +78,8 @@ public actor Loader {
     ///   - log: receives explanations for `--verbose` (URLs requested, paging decisions); optional.
     ///   - parsesItems: hand each page's items parsed too (`PageResult.values`), for a screen
     ///     that lays them out as a table: parsed here, the event loop does not parse them again.
-    ///   - remembersItems: for a walk whose pages are never asked for twice (`--dump`): duplicates
-    ///     are looked for among at least this many of the latest items only.
+    ///   - remembersItems: duplicates are looked for among at least this many of the latest items
+    ///     only (`--dump`, the screen); nil: among every item of the walk.
     public init(
         source: any PageSource,
         deliver: @escaping @Sendable (Message) -> Void,

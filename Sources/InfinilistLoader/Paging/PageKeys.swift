@@ -1,19 +1,26 @@
 import InfinilistCore
 
-/// The keys of a walk's pages, by page. An API list has a handful, but a live stream read for
-/// hours has a page for every burst of input, each with a key; a stream's key holds only its
-/// counters and where the page starts in the input, so such keys are packed in an array (40 bytes
-/// a page) instead of being kept whole in a dictionary (about 200). Any other key is kept whole.
+/// The keys of a walk's pages, by page. A live stream read for hours has a page for every burst
+/// of input, and a search down an endless numbered list passes thousands of pages a second; such
+/// keys hold only their counters (and where a stream page starts in the input), so they are
+/// packed in an array (48 bytes a page) instead of being kept whole in a dictionary (about 200).
+/// A key with a cursor, a link or a last item's fields is kept whole.
 struct PageKeys: Sendable {
     private var whole: [Int: PageKey] = [:]
     /// Pages `packedBase ..< packedBase + packed.count`; nil where the key is kept whole or gone.
-    private var packed: [PackedStreamKey?] = []
+    private var packed: [PackedKey?] = []
     private var packedBase = 0
 
-    /// A stream page's key without what every stream key has alike.
-    private struct PackedStreamKey: Sendable {
+    /// A counter page's key (a numbered, offset or stream page) without what every such key of
+    /// its page has alike.
+    private struct PackedKey: Sendable {
+        var number: Int
         var offset: Int
-        var stream: StreamPosition
+        var stream: StreamPosition?
+
+        func key(for page: Int) -> PageKey {
+            PageKey(index: page, page: number, offset: offset, stream: stream)
+        }
     }
 
     init(first: PageKey) {
@@ -23,7 +30,7 @@ struct PageKeys: Sendable {
     subscript(page: Int) -> PageKey? {
         get {
             if let slot = packedSlot(page), let key = packed[slot] {
-                return PageKey(index: page, page: page + 1, offset: key.offset, stream: key.stream)
+                return key.key(for: page)
             }
             return whole[page]
         }
@@ -62,14 +69,13 @@ struct PageKeys: Sendable {
         while let last = packed.last, last == nil { packed.removeLast() }
     }
 
-    /// The packed form of `key`, when nothing but its item count and stream position sets it
-    /// apart from the key of any stream page `page`.
-    private static func packable(_ key: PageKey, page: Int) -> PackedStreamKey? {
-        guard let stream = key.stream, key.index == page, key.page == page + 1, key.cursor == nil,
-              key.lastItem.isEmpty, key.url == nil, key.via == nil else { return nil }
-        let compact = PackedStreamKey(offset: key.offset, stream: stream)
+    /// The packed form of `key`, when nothing but its counters and stream position sets it
+    /// apart from the key of any counter page `page`.
+    private static func packable(_ key: PageKey, page: Int) -> PackedKey? {
+        guard key.index == page, key.cursor == nil, key.lastItem.isEmpty, key.url == nil, key.via == nil else { return nil }
+        let compact = PackedKey(number: key.page, offset: key.offset, stream: key.stream)
         // Only when unpacking gives back exactly this key (a field added to PageKey later and set
-        // on a stream key keeps it whole).
-        return PageKey(index: page, page: page + 1, offset: key.offset, stream: stream) == key ? compact : nil
+        // on a counter key keeps it whole).
+        return compact.key(for: page) == key ? compact : nil
     }
 }

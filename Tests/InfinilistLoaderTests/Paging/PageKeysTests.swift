@@ -1,7 +1,8 @@
 @testable import InfinilistLoader
 import Testing
 
-/// A walk's keys, packed for stream pages: every key read back is the key stored, packed or not.
+/// A walk's keys, packed for counter and stream pages: every key read back is the key stored,
+/// packed or not.
 @Suite struct PageKeysTests {
     @Test func streamKeysReadBackAsStored() {
         var key = PageKey(page: 1, offset: 0, stream: .start)
@@ -15,6 +16,21 @@ import Testing
         }
         for (page, key) in stored.enumerated() { #expect(keys[page] == key) }
         #expect(keys[500] == nil)
+    }
+
+    @Test func numberedKeysReadBackAsStoredWhateverTheFirstPageNumber() {
+        for first in [0, 1, 5] {
+            var key = PageKey(page: first)
+            var keys = PageKeys(first: key)
+            var stored = [key]
+            for page in 1..<300 {
+                key = key.advanced(by: 25 + page % 3)
+                keys[page] = key
+                stored.append(key)
+            }
+            for (page, key) in stored.enumerated() { #expect(keys[page] == key) }
+            #expect(keys[300] == nil)
+        }
     }
 
     @Test func otherKeysAreKeptWholeBesideThePackedOnes() {
