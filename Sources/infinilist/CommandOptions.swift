@@ -122,6 +122,11 @@ struct CommandOptions: ParsableArguments {
         valueName: "size"))
     var spoolMax: ByteSize?
 
+    @Option(name: .customLong("max-skip"), help: ArgumentHelp(
+        "Reading a pipe or a file, stop reading once one value or line longer than --max-page-bytes has been skipped for this much without ending (an endless line: /dev/zero, a writer that never sends a line break); progress is said on the way; a number of bytes, or with a suffix K, M or G (default: 4G).",
+        valueName: "size"))
+    var maxSkip: ByteSize?
+
     @Flag(name: .customLong("live"), help: "Read the first answer as a live list of JSON values (JSON lines, or values one after another) shown as they arrive, whatever its Content-Type: for Kubernetes ?watch=1, which answers application/json. Answers of type text/event-stream (server-sent events), application/x-ndjson, application/jsonl and application/json-seq are read so without it. A dropped connection is made again with a backoff.")
     var live = false
 

@@ -57,6 +57,7 @@ enum SourceFactory {
             source.timeout = timeout > 0 && timeout <= 86_400 ? .milliseconds(Int64((timeout * 1000).rounded(.up))) : .zero
         }
         if let size = options.maxPageBytes { source.maxPageBytes = size.bytes }
+        if let size = options.maxSkip { source.maxSkipBytes = size.bytes }
         if let retries = options.retries { source.retry.retries = retries }
         source.trustedHosts = options.trustHosts
         source.allowInsecureRedirect = options.allowInsecureRedirect

@@ -79,6 +79,22 @@ import Testing
         #expect(peak > 0 && peak < 96 * 1024, "peak resident memory \(peak) KiB while skipping a 160 MiB line")
     }
 
+    /// `--dump /dev/zero` (an endless line of NUL bytes) says what it is skipping as it goes and
+    /// stops at the bound the user set, with status 1; a bound of 0 is a usage error.
+    @Test func anEndlessLineIsSaidAsItIsSkippedAndStopsAtMaxSkip() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--max-page-bytes", "1K", "--max-skip", "16M", "/dev/zero"], timeout: .seconds(120))
+        #expect(run.status == 1, "stderr: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let progress = run.stderr.split(separator: "\n").filter { $0.contains("skipping a value (or line) from byte 0") }
+        #expect(progress.count >= 2, "\(run.stderr)")
+        #expect(run.stderr.contains("reading stops at --max-skip (16 MiB)"), "\(run.stderr)")
+        #expect(run.stderr.contains("stopped reading"), "\(run.stderr)")
+        let zero = try await ProcessRun.run(Binary.path, ["--dump", "--max-skip", "0", "/dev/zero"])
+        #expect(zero.status != 0 && zero.status != 1, "\(zero.status)")
+        #expect(zero.stderr.contains("--max-skip must be at least 1 byte"), "\(zero.stderr)")
+    }
+
     @Test func aFileThatCannotBeReadIsAUsageError() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let run = try await ProcessRun.run(Binary.path, ["--dump", "file:///nonexistent/infinilist.jsonl"])

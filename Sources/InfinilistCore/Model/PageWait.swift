@@ -22,6 +22,9 @@ public struct PageWait: Sendable, Equatable {
     /// Set when the request reads a live list: a reconnect countdown, or a stream with nothing
     /// new yet (`waitsForInput`).
     public var live: LiveStatus? = nil
+    /// Not a wait: the input is being read past one value too long to keep; `reason` says from
+    /// where and how far (`--max-skip`).
+    public var skips = false
 
     public init(request: PageRequest, seconds: WaitSeconds, reason: String, isRetry: Bool = true, waitsForInput: Bool = false) {
         self.request = request

@@ -204,15 +204,16 @@ public actor Loader {
     /// page fetched ahead has nobody to tell; its wait only slows the read-ahead down.
     func waiting(page: Int, token: Int, _ wait: FetchWait) {
         guard let flight = inFlight[page], flight.token == token else { return }
-        if !wait.waitsForInput { slowDown() }
+        if !wait.waitsForInput && !wait.skips { slowDown() }
         guard let request = flight.request else { return }
-        if wait.waitsForInput {
+        if wait.waitsForInput || wait.skips {
             log?("\(Self.label(request)): \(wait.reason)")
         } else if wait.isFirst {
             log?("\(Self.label(request)): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
         }
         var shown = PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)
         shown.live = wait.live
+        shown.skips = wait.skips
         deliver(.pageWaiting(shown))
     }
 

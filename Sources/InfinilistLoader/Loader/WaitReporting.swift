@@ -13,6 +13,8 @@ struct FetchWait: Sendable, Equatable {
     /// The input (a pipe) is open and has nothing more yet: no countdown, the wait lasts until
     /// data comes.
     var waitsForInput = false
+    /// Not a wait: the input is being read past one value too long to keep (`reason` says how far).
+    var skips = false
     /// Set when the request reads a live list (a reconnect countdown, or a quiet stream).
     var live: LiveStatus?
 }

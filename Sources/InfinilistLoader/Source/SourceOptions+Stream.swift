@@ -25,6 +25,8 @@ extension SourceConfiguration {
         let mode: StreamListMode
         /// `--max-page-bytes`: the longest value (or line) kept.
         let maxValueBytes: Int
+        /// `--max-skip`: how long one value too long to keep is scanned for its end.
+        let maxSkipBytes: Int
         /// `--spool-max`; nil when nothing is read twice (`--dump`), so nothing is spooled.
         let spoolMax: Int?
         let spoolDirectory: String?
@@ -42,6 +44,7 @@ extension SourceOptions {
         let shape = try itemShape()
         guard maxPageBytes > 0 else { throw SourceOptionError("--max-page-bytes must be at least 1 byte, not \(maxPageBytes)") }
         guard spoolMax > 0 else { throw SourceOptionError("--spool-max must be at least 1 byte, not \(spoolMax)") }
+        guard maxSkipBytes > 0 else { throw SourceOptionError("--max-skip must be at least 1 byte, not \(maxSkipBytes)") }
         let mode: StreamListMode = try itemsPath.map { path throws(SourceOptionError) in .itemsAt(try Self.path(path, flag: "--items")) } ?? .detect
         let name: String
         switch input {
@@ -51,7 +54,7 @@ extension SourceOptions {
             name = path.split(separator: "/").last.map(String.init) ?? path
         }
         return SourceConfiguration.StreamSettings(
-            input: input, name: name, pageSize: pageSize, shape: shape, mode: mode, maxValueBytes: maxPageBytes,
+            input: input, name: name, pageSize: pageSize, shape: shape, mode: mode, maxValueBytes: maxPageBytes, maxSkipBytes: maxSkipBytes,
             spoolMax: streamReadOnce ? nil : spoolMax, spoolDirectory: environment["TMPDIR"], problemRows: !streamReadOnce)
     }
 

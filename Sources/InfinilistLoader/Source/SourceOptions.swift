@@ -39,6 +39,9 @@ public struct SourceOptions: Sendable {
     public var timeout: Duration = .seconds(30)
     /// `--max-page-bytes N`: larger bodies are cut off with an error.
     public var maxPageBytes: Int = 32 * 1024 * 1024
+    /// `--max-skip`: how much of one value too long to keep a pipe or a file is scanned for its
+    /// end before reading stops.
+    public var maxSkipBytes: Int = StreamReader.defaultMaxSkip
     /// Redirects followed per request.
     public var maxRedirects: Int = 5
     /// The limit on connecting, TLS handshake included (at most `timeout`). Not a flag: its own

@@ -23,6 +23,9 @@ enum QuietReason: Sendable, Equatable {
     case waitingForInput
     /// A live stream between two connections: the next attempt in `seconds`, and why.
     case reconnecting(seconds: WaitSeconds, reason: String, isFirst: Bool)
+    /// Not quiet, but nothing to show either: one value too long to keep is being scanned for
+    /// its end (said as it goes, so `/dev/zero` is not a silent 100% CPU).
+    case skipping(String)
 }
 
 /// A source of bytes read in chunks: a pipe, a file, a decompressor over one, or a streaming

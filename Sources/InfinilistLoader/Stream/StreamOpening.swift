@@ -29,7 +29,7 @@ public enum StreamOpening {
         }
         return StreamReader(
             input: input, rereadDescriptor: seekable ? descriptor : nil, label: label, spool: spool,
-            mode: settings.mode, maxValueBytes: settings.maxValueBytes)
+            mode: settings.mode, maxValueBytes: settings.maxValueBytes, maxSkipBytes: settings.maxSkipBytes)
     }
 
     /// Opens `path` for reading at once, even a named pipe without a writer yet: a blocking

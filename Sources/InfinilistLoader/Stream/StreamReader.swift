@@ -58,6 +58,8 @@ final class StreamReader: @unchecked Sendable {
     private var pendingFailure: PageLoadError?
     /// Reading stopped for good (`maxSkipBytes` passed): every later read at the tail fails with it.
     private var stopped: PageLoadError?
+    /// The skip last said (`waiting(.skipping)`): where the value starts and how much was scanned.
+    private var skipSaid: (start: Int, scanned: Int)?
 
     private struct Shared {
         /// Where the next page at the tail starts.
@@ -153,6 +155,7 @@ final class StreamReader: @unchecked Sendable {
                     stopped = stop
                     return try failed(stop, count: count)
                 }
+                if let text = skipProgress(skipping) { waiting(.skipping(text)) }
             }
             if inputEnded { break }
             if isCancelled() { return nil }
@@ -205,8 +208,17 @@ final class StreamReader: @unchecked Sendable {
     /// seconds, not never.
     static let defaultMaxSkip = 4 << 30
 
+    /// What to say of a skip going on, when it is new or has gone another step (a quarter of
+    /// `maxSkipBytes`, at most 256 MiB) since it was last said.
+    private func skipProgress(_ skipping: (start: Int, scanned: Int)) -> String? {
+        let step = max(1, min(maxSkipBytes / 4, 256 << 20))
+        if let said = skipSaid, said.start == skipping.start, skipping.scanned < said.scanned + step { return nil }
+        skipSaid = skipping
+        return "skipping a value (or line) from byte \(skipping.start) longer than --max-page-bytes (\(ByteCount.text(maxValueBytes))): \(ByteCount.text(skipping.scanned)) so far; reading stops at --max-skip (\(ByteCount.text(maxSkipBytes)))"
+    }
+
     private func tooLongToSkip(from start: Int, scanned: Int) -> PageLoadError {
-        PageLoadError(.tooLarge(limit: maxSkipBytes), "stopped reading \(rereadLabel): a value (or line) from byte \(start) is longer than --max-page-bytes (\(ByteCount.text(maxValueBytes))) and was skipped for \(ByteCount.text(scanned)) without ending, past the most one value may be skipped for (\(ByteCount.text(maxSkipBytes)))")
+        PageLoadError(.tooLarge(limit: maxSkipBytes), "stopped reading \(rereadLabel): a value (or line) from byte \(start) is longer than --max-page-bytes (\(ByteCount.text(maxValueBytes))) and was skipped for \(ByteCount.text(scanned)) without ending, past --max-skip (\(ByteCount.text(maxSkipBytes)))")
     }
 
     static func monotonicNow() -> Int64 {

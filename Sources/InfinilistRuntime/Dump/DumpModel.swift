@@ -116,6 +116,7 @@ public struct DumpModel: Model {
     mutating func waiting(_ wait: PageWait) -> [Effect] {
         guard !verbose, !wait.waitsForInput, wait.reason != lastWaitReason else { return [] }
         lastWaitReason = wait.reason
+        if wait.skips { return [.report("infinilist: page \(wait.request.page + 1): \(wait.reason)")] }
         let action = wait.isRetry ? "retrying" : "next request"
         let page = wait.request.poll != nil ? "new items" : "page \(wait.request.page + 1)"
         return [.report("infinilist: \(page): \(wait.reason); \(action) in \(wait.seconds) s")]

@@ -50,12 +50,19 @@ import Testing
         let reader = StreamReader(
             input: input, rereadDescriptor: nil, label: "/dev/zero", spool: nil, mode: .values, maxValueBytes: 4096,
             maxSkipBytes: 8 << 20)
+        var said: [String] = []
         #expect {
-            _ = try reader.read(from: .start, count: 10, isCancelled: { false }, waiting: { _ in })
+            _ = try reader.read(from: .start, count: 10, isCancelled: { false }, waiting: { reason in
+                if case .skipping(let text) = reason { said.append(text) }
+            })
         } throws: { error in
             let message = (error as? PageLoadError)?.message ?? ""
             return message.contains("from byte 0") && message.contains("(8 MiB)") && message.contains("--max-page-bytes (4 KiB)")
         }
+        // Said on the way: when the skip starts, then each quarter of the bound (2 MiB).
+        #expect(said.count >= 4 && said.count <= 5, "\(said)")
+        #expect(said.first?.hasPrefix("skipping a value (or line) from byte 0 longer than --max-page-bytes (4 KiB): ") == true)
+        #expect(said.last?.contains("so far; reading stops at --max-skip (8 MiB)") == true, "\(said)")
         // Stopped for good: a retry says the same at once.
         #expect(throws: PageLoadError.self) {
             _ = try reader.read(from: .start, count: 10, isCancelled: { false }, waiting: { _ in })
