@@ -21,8 +21,8 @@ struct WaitSignalTests {
         return (directory, path)
     }
 
-    /// `infinilist FIFO` without a writer: the screen comes up at once, waiting for input, and a
-    /// signal ends it (before, `open` waited for a writer with every signal blocked).
+    /// `infinilist FIFO` without a writer: the screen comes up at once, saying it waits for a
+    /// writer on the pipe, and a signal ends it (before, `open` waited for a writer with every signal blocked).
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
     func aNamedPipeWithoutAWriterShowsTheListWaitingAndASignalEndsIt(signal: Int32, status: Int32) async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
@@ -30,7 +30,7 @@ struct WaitSignalTests {
         defer { withExtendedLifetime(directory) {} }
         let tmux = try await TmuxSession(arguments: [pipe])
         defer { tmux.close() }
-        try await tmux.waitFor(text: "waiting for input", timeout: patience)
+        try await tmux.waitFor(text: "waiting for a writer on the named pipe", timeout: patience)
         let pid = try await tmux.waitForPID()
         #expect(kill(pid, signal) == 0)
         #expect(try await tmux.waitForExit(timeout: patience) == status)
@@ -44,7 +44,7 @@ struct WaitSignalTests {
         defer { withExtendedLifetime(directory) {} }
         let tmux = try await TmuxSession(arguments: [pipe])
         defer { tmux.close() }
-        try await tmux.waitFor(text: "waiting for input", timeout: patience)
+        try await tmux.waitFor(text: "waiting for a writer on the named pipe", timeout: patience)
         // Does not wait: the reader has the pipe open.
         let writer = open(pipe, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         try #require(writer >= 0, "open \(pipe) for writing: errno \(errno)")
@@ -55,6 +55,23 @@ struct WaitSignalTests {
             StatusCounts(rows)?.loaded == 3 && rows.contains { $0.contains("line 3") } && rows.contains { $0.contains("end") }
         }
         try await tmux.quitAndExpectRestored()
+    }
+
+    /// `--dump FIFO` without a writer says on stderr what it waits for (a quiet pipe says nothing),
+    /// then writes what the writer writes once it comes.
+    @Test func aDumpOfANamedPipeWithoutAWriterSaysItWaitsForOne() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let (directory, pipe) = try namedPipe()
+        defer { withExtendedLifetime(directory) {} }
+        let tmux = try await TmuxSession(arguments: ["--dump", pipe])
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "waiting for a writer on the named pipe \(pipe)", timeout: patience)
+        let writer = open(pipe, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(writer >= 0, "open \(pipe) for writing: errno \(errno)")
+        let lines = Array(jsonLines(1...2).utf8)
+        #expect(lines.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == lines.count)
+        close(writer)
+        #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
     /// `-d @FIFO` and `--graphql @FIFO` without a writer say what they wait for, and SIGINT ends

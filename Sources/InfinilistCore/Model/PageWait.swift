@@ -25,6 +25,9 @@ public struct PageWait: Sendable, Equatable {
     /// Not a wait: the input is being read past one value too long to keep; `reason` says from
     /// where and how far (`--max-skip`).
     public var skips = false
+    /// The input is a named pipe nothing was written to yet (`waitsForInput` too): `--dump`, quiet
+    /// while a pipe is, says this one, so a user whose writer never starts knows why.
+    public var waitsForWriter = false
 
     public init(request: PageRequest, seconds: WaitSeconds, reason: String, isRetry: Bool = true, waitsForInput: Bool = false) {
         self.request = request

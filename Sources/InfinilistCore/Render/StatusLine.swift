@@ -57,6 +57,7 @@ private func loadState(_ state: AppState) -> String? {
             // A pipe with nothing to read yet has no countdown: it waits for its writer.
             let quiet = state.following.followsInputEnd ? "following the end (F stops)" : "waiting for input"
             if wait.skips { return "\(spinnerFrame(state)) skipping" }
+            if wait.waitsForWriter { return "\(spinnerFrame(state)) waiting for a writer" }
             return wait.waitsForInput ? "\(spinnerFrame(state)) \(quiet)" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
         }
         let verb = state.search?.pending != nil ? "searching" : state.readingToEnd ? "reading to the end"

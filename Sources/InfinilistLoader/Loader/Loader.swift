@@ -214,6 +214,7 @@ public actor Loader {
         var shown = PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)
         shown.live = wait.live
         shown.skips = wait.skips
+        shown.waitsForWriter = wait.waitsForWriter
         deliver(.pageWaiting(shown))
     }
 

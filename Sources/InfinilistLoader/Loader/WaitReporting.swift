@@ -13,6 +13,8 @@ struct FetchWait: Sendable, Equatable {
     /// The input (a pipe) is open and has nothing more yet: no countdown, the wait lasts until
     /// data comes.
     var waitsForInput = false
+    /// The input is a named pipe nothing was written to yet: said even where a quiet pipe is not.
+    var waitsForWriter = false
     /// Not a wait: the input is being read past one value too long to keep (`reason` says how far).
     var skips = false
     /// Set when the request reads a live list (a reconnect countdown, or a quiet stream).

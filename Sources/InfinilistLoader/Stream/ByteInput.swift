@@ -21,6 +21,9 @@ enum ChunkRead: Equatable {
 enum QuietReason: Sendable, Equatable {
     /// The writer (a pipe's, a server's) has sent nothing more yet.
     case waitingForInput
+    /// A named pipe opened by its path has had nothing written yet: no writer may have opened it
+    /// (`mkfifo f; infinilist f`), which the user should be told rather than see a silent wait.
+    case waitingForWriter(path: String)
     /// A live stream between two connections: the next attempt in `seconds`, and why.
     case reconnecting(seconds: WaitSeconds, reason: String, isFirst: Bool)
     /// Not quiet, but nothing to show either: one value too long to keep is being scanned for
@@ -49,13 +52,19 @@ final class DescriptorInput: ByteInput {
     /// What the input is called in messages: `standard input`, the file's path.
     let label: String
     private let ownsDescriptor: Bool
+    /// A named pipe opened by its path: until its first byte, quiet means no writer yet.
+    private let namedPipe: Bool
+    private var hasRead = false
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
-    init(descriptor: Int32, label: String, ownsDescriptor: Bool) {
+    init(descriptor: Int32, label: String, ownsDescriptor: Bool, namedPipe: Bool = false) {
         self.descriptor = descriptor
         self.label = label
         self.ownsDescriptor = ownsDescriptor
+        self.namedPipe = namedPipe
     }
+
+    var quietReason: QuietReason { namedPipe && !hasRead ? .waitingForWriter(path: label) : .waitingForInput }
 
     deinit {
         if ownsDescriptor { close(descriptor) }
@@ -71,7 +80,10 @@ final class DescriptorInput: ByteInput {
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { return .bytes(Array(chunk[0..<count])) }
+            if count > 0 {
+                hasRead = true
+                return .bytes(Array(chunk[0..<count]))
+            }
             if count == 0 { return .end }
             if errno == EINTR { continue }
             if errno == EAGAIN { return .quiet }

@@ -18,7 +18,8 @@ public enum StreamOpening {
             guard descriptor >= 0 else { throw PageLoadError(.connection, "could not open \(path): \(String(cString: strerror(errno)))") }
         }
         let owns = descriptor != 0
-        var input: any ByteInput = DescriptorInput(descriptor: descriptor, label: label, ownsDescriptor: owns)
+        let namedPipe = owns && isNamedPipe(descriptor)
+        var input: any ByteInput = DescriptorInput(descriptor: descriptor, label: label, ownsDescriptor: owns, namedPipe: namedPipe)
         let compressed = settings.input.isCompressed
         if compressed { input = try GzipInput(input, label: label) }
         // A regular file read from its start is read again by offset; anything else is spooled.
@@ -52,6 +53,18 @@ public enum StreamOpening {
         guard case .file(let path) = input else { return false }
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// A pipe made with `mkfifo` (a node in the file system), not one opened through `/dev/fd/N`
+    /// (`infinilist <(curl …)`), whose writer is already there.
+    static func isNamedPipe(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return false }
+        var target = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/self/fd/\(descriptor)", &target, target.count - 1)
+        guard count > 0 else { return true }
+        // An anonymous pipe's link reads `pipe:[inode]`; a named one's is its path.
+        return target[0] == CChar(UInt8(ascii: "/"))
     }
 
     static func isRegularFile(_ descriptor: Int32) -> Bool {

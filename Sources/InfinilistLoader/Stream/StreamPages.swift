@@ -74,6 +74,9 @@ final class StreamPages: Sendable {
                             wait = FetchWait(seconds: 0, reason: "waiting for input", isRetry: false, isFirst: true, waitsForInput: true)
                         case .reconnecting(let seconds, let why, let isFirst):
                             wait = FetchWait(seconds: seconds, reason: why, isRetry: true, isFirst: isFirst)
+                        case .waitingForWriter(let path):
+                            wait = FetchWait(seconds: 0, reason: "waiting for a writer on the named pipe \(path)", isRetry: false, isFirst: true, waitsForInput: true)
+                            wait.waitsForWriter = true
                         case .skipping(let what):
                             wait = FetchWait(seconds: 0, reason: what, isRetry: false, isFirst: true)
                             wait.skips = true

@@ -114,9 +114,9 @@ public struct DumpModel: Model {
     /// A countdown, said once per reason; -v has the loader's own note instead. A quiet pipe is
     /// no news: the dump simply goes on when it sends more.
     mutating func waiting(_ wait: PageWait) -> [Effect] {
-        guard !verbose, !wait.waitsForInput, wait.reason != lastWaitReason else { return [] }
+        guard !verbose, !wait.waitsForInput || wait.waitsForWriter, wait.reason != lastWaitReason else { return [] }
         lastWaitReason = wait.reason
-        if wait.skips { return [.report("infinilist: page \(wait.request.page + 1): \(wait.reason)")] }
+        if wait.skips || wait.waitsForWriter { return [.report("infinilist: page \(wait.request.page + 1): \(wait.reason)")] }
         let action = wait.isRetry ? "retrying" : "next request"
         let page = wait.request.poll != nil ? "new items" : "page \(wait.request.page + 1)"
         return [.report("infinilist: \(page): \(wait.reason); \(action) in \(wait.seconds) s")]
