@@ -54,7 +54,7 @@ extension RetryPolicy {
         let serverWait = retryAfter ?? resetWait
         let statusError = HTTPSource.statusError(body)
         if let serverWait, serverWait > maxWait {
-            let message = "\(statusError.message) (rate limited by \(host) for another \(WaitText.duration(serverWait)); "
+            let message = "\(statusError.message) (rate limited by \(host), which asks to wait \(WaitText.duration(serverWait)); "
                 + "more than \(WaitText.duration(maxWait)), so not waiting)"
             return .giveUp(PageLoadError(statusError.kind, message))
         }

@@ -32,7 +32,7 @@ import Testing
             let messages = try await loaderMessages(url: "\(server.base)/rate-limited/github-hour?page={page}", options: .faults(clock: clock))
             let failure = try #require(messages.last?.failed)
             #expect(failure.message.hasPrefix("HTTP 403 Forbidden from 127.0.0.1:"))
-            #expect(failure.message.hasSuffix(": API rate limit exceeded (rate limited by \(server.base.dropFirst(7)) for another 1 h; more than 5 min, so not waiting)"))
+            #expect(failure.message.hasSuffix(": API rate limit exceeded (rate limited by \(server.base.dropFirst(7)), which asks to wait 1 h; more than 5 min, so not waiting)"))
             #expect(clock.sleeps.all.isEmpty)
             #expect(messages.count == 1)
         }
@@ -191,5 +191,8 @@ import Testing
         #expect(WaitText.duration(3540) == "59 min")
         #expect(WaitText.duration(3700) == "1 h 2 min")
         #expect(WaitText.duration(.infinity) == "a very long time")
+        #expect(WaitText.duration(12 * 86_400) == "12 days")
+        // A server's 10^20 s is not shown as 11,574,074 days (issue 32's hostile pass).
+        #expect(WaitText.duration(1e20) == "over a year (a figure out of range)")
     }
 }
