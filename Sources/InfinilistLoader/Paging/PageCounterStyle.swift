@@ -21,7 +21,8 @@ struct PageCounterStyle: PaginationStyle {
     var pagesMoveWhenItemsArrive: Bool { true }
 
     func next(after key: PageKey, response: PageResponse) -> NextPage {
-        if let reason = CounterStopRules.end(after: key, response: response, position: position(of: key)) {
+        if let reason = CounterStopRules.end(after: key, response: response, position: position(of: key),
+                                             lastIndex: lastPageIndex(after: key, response: response)) {
             return .end(reason)
         }
         let (next, missing) = key.successor(after: response, lastItemPaths: lastItemPaths)

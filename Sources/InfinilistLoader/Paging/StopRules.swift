@@ -8,15 +8,18 @@ import InfinilistCore
 /// "stopped:" in `-v`.
 enum CounterStopRules {
     /// Why the list ends after this page, or nil to go on. `position` is the page's 1-based
-    /// position in the API's own numbering.
-    static func end(after key: PageKey, response: PageResponse, position: Int) -> EndReason? {
+    /// position in the API's own numbering; `lastIndex` the last page's index when the answer
+    /// tells it (`LastPage`): a `Link` header with a `rel="last"` past this page but no
+    /// `rel="next"` does not end the list there (a hostile pass found 1 page of 4 written).
+    static func end(after key: PageKey, response: PageResponse, position: Int, lastIndex: Int? = nil) -> EndReason? {
         if response.items.isEmpty { return EndReason("end of list (page \(key.index + 1) is empty)") }
         if let reason = MoreFlags.end(in: response.body) { return reason }
         if let reason = PageCount.end(in: response, position: position) { return reason }
         if let value = response.headers.first(named: "X-Next-Page"), PagingText.trimmed(value).isEmpty {
             return EndReason("x-next-page is empty")
         }
-        if LinkHeader.isPresent(in: response.headers), LinkHeader.next(in: response.headers) == nil {
+        if LinkHeader.isPresent(in: response.headers), LinkHeader.next(in: response.headers) == nil,
+           lastIndex.map({ $0 <= key.index }) ?? true {
             return EndReason("no rel=next")
         }
         if let total = TotalCount.find(in: response), key.offset + response.items.count >= total.value {

@@ -84,6 +84,18 @@ import Testing
         }
     }
 
+    /// A `Link` header with a `rel="last"` naming page 10 but no `rel="next"` does not end the list
+    /// at page 1 ("no rel=next" once wrote 1 page of 4): it ends at the last page, serial or not.
+    @Test(arguments: [1, 8]) func aLinkWithOnlyTheLastPageReadsToIt(depth: Int) async throws {
+        try await withTestServer { base, log in
+            let route = "lastonly\(depth)"
+            let run = try await Self.dump(base + "/parallel/\(route)?page={page}&per_page={limit}&link=1&lastonly=1", depth: depth)
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(Self.requests(log, route) == 10, "\(log.all)")
+        }
+    }
+
     /// The default (`--dump` without `--parallel`) asks for the next page as soon as its key is
     /// known, but never has two requests out at once.
     @Test func theDefaultIsOneRequestAtATime() async throws {

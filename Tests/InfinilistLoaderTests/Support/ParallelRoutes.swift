@@ -14,7 +14,8 @@ final class ConcurrencyGauge: Sendable {
 /// as overlapping answers in the gauge. `?page=N&per_page=K` or `?offset=N&limit=K`, 10 pages of
 /// `per_page` items (`pages=` changes the count), then empty pages; `total=1` reports the total,
 /// `pagecount=1` the page count (`nbPages`, as Algolia), `link=1` a GitHub-style `Link` header
-/// whose `rel="last"` names the last page by number on another path (and `rel="next"` before it).
+/// whose `rel="last"` names the last page by number on another path (and `rel="next"` before it;
+/// `lastonly=1` leaves `rel="next"` out, as a hostile server may).
 /// `/parallel/limited` answers its second request with a 429 and `Retry-After: 1`.
 enum ParallelRoutes {
     static let gauge = ConcurrencyGauge()
@@ -41,7 +42,7 @@ enum ParallelRoutes {
             var headers: [String: String] = [:]
             if query["link"] == "1", let page = Int(query["page"] ?? "") {
                 var links = [#"</repositories/1/\#(name)?per_page=\#(perPage)&page=\#(pages)>; rel="last""#]
-                if page < pages { links.insert(#"</repositories/1/\#(name)?per_page=\#(perPage)&page=\#(page + 1)>; rel="next""#, at: 0) }
+                if page < pages, query["lastonly"] != "1" { links.insert(#"</repositories/1/\#(name)?per_page=\#(perPage)&page=\#(page + 1)>; rel="next""#, at: 0) }
                 headers["Link"] = links.joined(separator: ", ")
             }
             return Replica.json(#"{"items": [\#(items.joined(separator: ", "))]\#(total)\#(pageCount)}"#, headers: headers)
