@@ -58,6 +58,8 @@ final class StreamReader: @unchecked Sendable {
     private var pendingFailure: PageLoadError?
     /// Reading stopped for good (`maxSkipBytes` passed): every later read at the tail fails with it.
     private var stopped: PageLoadError?
+    /// Until the first bytes: whether they are UTF-16 is checked then.
+    private var beforeFirstBytes = true
     /// The skip last said (`waiting(.skipping)`): where the value starts and how much was scanned.
     private var skipSaid: (start: Int, scanned: Int)?
 
@@ -175,6 +177,13 @@ final class StreamReader: @unchecked Sendable {
             }
             switch chunk {
             case .bytes(let bytes):
+                if beforeFirstBytes {
+                    beforeFirstBytes = false
+                    if let stop = Self.utf16(bytes, label: rereadLabel) {
+                        stopped = stop
+                        return try failed(stop, count: count)
+                    }
+                }
                 do throws(PageLoadError) { try spool?.append(bytes) } catch { return try failed(error, count: count) }
                 splitter.append(bytes)
             case .end:
@@ -207,6 +216,19 @@ final class StreamReader: @unchecked Sendable {
     /// line of several gigabytes is skipped and the list goes on, while `/dev/zero` stops within
     /// seconds, not never.
     static let defaultMaxSkip = 4 << 30
+
+    /// A UTF-16 (or UTF-32) byte-order mark at the start: every value would be a row of text with
+    /// NUL bytes in it, so reading stops at once and says how to convert the input.
+    private static func utf16(_ bytes: [UInt8], label: String) -> PageLoadError? {
+        guard bytes.count >= 2 else { return nil }
+        let order: String
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): order = "little-endian"
+        case (0xFE, 0xFF): order = "big-endian"
+        default: return nil
+        }
+        return PageLoadError(.notJSON, "\(label) is UTF-16 (\(order); it starts with a byte-order mark) and infinilist reads UTF-8: convert it first, e.g. iconv -f UTF-16 -t UTF-8 FILE | infinilist")
+    }
 
     /// What to say of a skip going on, when it is new or has gone another step (a quarter of
     /// `maxSkipBytes`, at most 256 MiB) since it was last said.

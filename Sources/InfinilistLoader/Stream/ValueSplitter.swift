@@ -36,6 +36,9 @@ struct ValueSplitter: PieceSplitting {
     /// it never turns the first value into a line of text.
     private var atInputStart: Bool
 
+    /// U+FEFF in UTF-8.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     private struct OpenValue {
         enum Shape { case container, string, scalar, text }
         var shape: Shape
@@ -85,7 +88,7 @@ struct ValueSplitter: PieceSplitting {
     /// The next piece; nil when more bytes are needed (or, at EOF, when the input is done).
     mutating func next(atEOF: Bool) -> SplitPiece? {
         if atInputStart {
-            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let mark = Self.byteOrderMark
             if buffer.count < mark.count, !atEOF, mark.starts(with: buffer) { return nil }
             atInputStart = false
             if buffer.starts(with: mark) { scan = mark.count }
@@ -104,6 +107,13 @@ struct ValueSplitter: PieceSplitting {
             let byte = buffer[scan]
             if Self.isSpace(byte) || byte == Self.recordSeparator || (inArray && byte == UInt8(ascii: ",")) {
                 scan += 1
+            } else if byte == Self.byteOrderMark[0] {
+                // A byte-order mark between values (files joined with `cat`, a second one at the
+                // start) is a separator too, not the start of a line of text.
+                let held = buffer[scan..<min(buffer.count, scan + Self.byteOrderMark.count)]
+                guard Self.byteOrderMark.starts(with: held) else { return OpenValue(shape: .text, start: scan, offset: base + scan) }
+                guard held.count == Self.byteOrderMark.count else { return nil }
+                scan += held.count
             } else if !inArray && byte == UInt8(ascii: "[") {
                 inArray = true
                 arrayOpener = scan

@@ -103,4 +103,37 @@ import Testing
         #expect(piece?.kind == .json)
         #expect(piece?.start == 3)
     }
+
+    /// A byte-order mark between values (two files joined with `cat`, one doubled at the start,
+    /// one split across reads) is skipped like whitespace: no value becomes a row of text.
+    @Test func aByteOrderMarkBetweenValuesIsSkipped() async throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let pipe = try TestPipe()
+        pipe.write(mark + mark + Array("{\"a\":1}\n".utf8) + mark + Array("{\"a\":2}\n[{\"a\":3}]".utf8) + mark + Array("\n".utf8))
+        pipe.closeWriting()
+        let result = try await StreamTest.readAll(try StreamTest.source(pipe.path))
+        #expect(result.pages.flatMap { $0 } == [#"{"a":1}"#, #"{"a":2}"#, #"{"a":3}"#])
+
+        var splitter = ValueSplitter(at: StreamPosition(offset: 10), maxValueBytes: 4096)
+        splitter.append(Array("{\"a\":1}\n".utf8) + [0xEF, 0xBB])
+        #expect(splitter.next(atEOF: false)?.kind == .json)
+        #expect(splitter.next(atEOF: false) == nil)
+        splitter.append([0xBF] + Array("{\"a\":2}\n".utf8))
+        #expect(splitter.next(atEOF: false)?.kind == .json)
+    }
+
+    /// A UTF-16 input (a byte-order mark FF FE or FE FF) stops at once with how to convert it,
+    /// instead of rows of text full of NUL bytes.
+    @Test(arguments: [[0xFF, 0xFE] as [UInt8], [0xFE, 0xFF]])
+    func aUTF16InputSaysHowToConvertIt(mark: [UInt8]) async throws {
+        let pipe = try TestPipe()
+        pipe.write(mark + Array("{\"a\":1}".utf8).flatMap { mark[0] == 0xFF ? [$0, 0] : [0, $0] })
+        pipe.closeWriting()
+        await #expect {
+            _ = try await StreamTest.readAll(try StreamTest.source(pipe.path))
+        } throws: { error in
+            let message = (error as? PageLoadError)?.message ?? "\(error)"
+            return message.contains("is UTF-16") && message.contains("iconv -f UTF-16 -t UTF-8")
+        }
+    }
 }
