@@ -20,8 +20,9 @@ public struct ItemFormatter: Sendable {
     ]
 
     /// Wrapper objects looked into when the item itself has no text field: Reddit `data`,
-    /// JSON:API `attributes`, Airtable `fields`, Google `snippet`.
-    public static let wrapperKeys = ["data", "attributes", "fields", "snippet"]
+    /// JSON:API `attributes`, Airtable `fields`, Google `snippet`, Elasticsearch `_source`,
+    /// Kubernetes `metadata`, GraphQL edges' `node`.
+    public static let wrapperKeys = ["data", "attributes", "fields", "snippet", "_source", "metadata", "node"]
 
     /// `nil` means "guess".
     let segments: [Segment]?

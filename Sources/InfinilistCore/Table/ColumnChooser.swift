@@ -2,7 +2,9 @@
 /// always gives the same columns, in the same order (docs/decisions.md, "Columns by default").
 ///
 /// At most six, from the fields of the item (or of the wrapper object Reddit, JSON:API and
-/// Airtable put it in), each kind taken once, in this order of preference: the title-like field
+/// Airtable put it in) and of the objects one level into it that records are commonly wrapped in
+/// (`metadata` and `status` of a Kubernetes object, Elasticsearch's `_source`: `lookedInto`), each
+/// kind taken once, in this order of preference: the title-like field
 /// (the one flexible column), a person (author, user, ...), a date, a reference number, a state,
 /// and up to two counts (score, points, comments, ...). They are shown as reference, title,
 /// person, state, counts, date. A field counts only when at least half the page has it, not
@@ -35,32 +37,40 @@ enum ColumnChooser {
     static let dateKeys = [
         "created_at", "createdAt", "created", "created_utc", "created_at_i", "published_at",
         "publishedAt", "published", "date", "time", "timestamp", "updated_at", "updatedAt", "updated",
-        "modified",
+        "modified", "creationTimestamp",
     ]
     /// The longest value a state or reference may have on the first page to count as one.
     static let shortText = 20
+    /// Objects whose fields count as the record's own, after them: a field of the item is
+    /// preferred to one of the same name in these, and these in this order.
+    /// Objects that hold the whole record (Reddit's `data`, JSON:API's `attributes`, Airtable's
+    /// `fields`, Google's `snippet`): the record is read there when the item has no title. Not
+    /// Kubernetes' `metadata`, which holds the name but not the status.
+    static let recordWrappers = ["data", "attributes", "fields", "snippet"]
+    static let lookedInto = ["metadata", "_source", "status", "properties", "attributes", "fields", "node", "data", "snippet"]
 
     static func choose(firstPage items: [JSONValue]) -> Choice? {
         let page = items.compactMap(\.objectValue)
         guard !page.isEmpty, page.count * 2 >= items.count else { return nil }
         let root = recordRoot(page)
         let records: [JSONValue.Members] = root.map { key in page.map { $0[key]?.objectValue ?? [:] } } ?? page
-        let fields = Fields(records: records, total: items.count)
+        let fields = Fields(records: records, total: items.count, lookingInto: lookedInto)
         guard let title = fields.title() else { return nil }
         var used: Set<String> = [title]
         // Preference decides which make the cut; `place` decides where they are shown.
-        var picked: [(path: [String], place: Int)] = [([title], 1)]
-        func add(_ path: [String]?, place: Int) {
-            guard let path, let key = path.first, !used.contains(key), picked.count < maxColumns else { return }
-            used.insert(key)
-            picked.append((path, place))
+        var picked: [(path: [String], place: Int)] = [(fields.path(of: title), 1)]
+        /// `field`: a field's name as `Fields` knows it; `inner`: the name inside it, for a person.
+        func add(_ field: String?, inner: String? = nil, place: Int) {
+            guard let field, !used.contains(field), picked.count < maxColumns else { return }
+            used.insert(field)
+            picked.append((fields.path(of: field) + (inner.map { [$0] } ?? []), place))
         }
-        add(fields.person(excluding: used), place: 2)
-        add(fields.date(excluding: used).map { [$0] }, place: 5)
-        add(fields.reference().map { [$0] }, place: 0)
-        add(fields.state().map { [$0] }, place: 3)
+        if let person = fields.person(excluding: used) { add(person.field, inner: person.inner, place: 2) }
+        add(fields.date(excluding: used), place: 5)
+        add(fields.reference(), place: 0)
+        add(fields.state(), place: 3)
         for count in fields.counts(excluding: used).prefix(2) {
-            add([count], place: 4)
+            add(count, place: 4)
         }
         guard picked.count >= 2 else { return nil }
         // Stable: counts keep their order of preference.
@@ -78,7 +88,7 @@ enum ColumnChooser {
             Fields(records: records, total: records.count).title(textKeysOnly: true) != nil
         }
         if hasTitle(page) { return nil }
-        for wrapper in ItemFormatter.wrapperKeys {
+        for wrapper in recordWrappers {
             let inner = page.compactMap { $0[wrapper]?.objectValue }
             if inner.count * 2 >= page.count, hasTitle(inner) { return wrapper }
         }
@@ -88,32 +98,61 @@ enum ColumnChooser {
 
 /// The first page's records, asked which of their fields fit each kind of column.
 ///
-/// Each record's members are read once, into the values of each key: an object's lookups are
+/// A field is named by its key, or `wrapper.key` for one inside an object `lookingInto` names;
+/// the kinds of column ask for a key, and get the record's own field of that key first, then
+/// the wrappers' (`candidates(_:)`).
+///
+/// Each record's members are read once, into the values of each field: an object's lookups are
 /// linear (`JSONObject`), and the kinds of column ask for every key, so asking each record for
 /// each key would cost records × keys² on a page of records with very many keys.
 private struct Fields {
     let total: Int
-    /// Every key of the records, in the order first met.
+    /// Every field of the records: the records' own in the order first met, then each wrapper's.
     let keysInOrder: [String]
-    /// Each key's values that are not null, in the records' order.
+    /// Each field's values that are not null, in the records' order.
     private let valuesByKey: [String: [JSONValue]]
+    /// The path of each field inside a wrapper (`["metadata", "name"]`); a record's own is its key.
+    private let wrappedPaths: [String: [String]]
+    /// The fields of each key, the record's own first.
+    private let byKey: [String: [String]]
 
-    init(records: [JSONValue.Members], total: Int) {
+    init(records: [JSONValue.Members], total: Int, lookingInto wrappers: [String] = []) {
         self.total = total
-        var keys: [String] = []
+        var own: [String] = []
+        var wrapped: [[String]] = Array(repeating: [], count: wrappers.count)
         var values: [String: [JSONValue]] = [:]
+        var paths: [String: [String]] = [:]
+        var byKey: [String: [String]] = [:]
+        func add(_ field: String, _ value: JSONValue, into list: inout [String]) {
+            if values[field] == nil {
+                list.append(field)
+                values[field] = []
+            }
+            if !value.isNull { values[field, default: []].append(value) }
+        }
         for record in records {
-            for (key, value) in record {
-                if values[key] == nil {
-                    keys.append(key)
-                    values[key] = []
+            for (key, value) in record { add(key, value, into: &own) }
+            for (index, wrapper) in wrappers.enumerated() {
+                guard let inner = record[wrapper]?.objectValue else { continue }
+                for (key, value) in inner {
+                    let field = wrapper + "." + key
+                    if paths[field] == nil { paths[field] = [wrapper, key] }
+                    add(field, value, into: &wrapped[index])
                 }
-                if !value.isNull { values[key, default: []].append(value) }
             }
         }
-        keysInOrder = keys
+        keysInOrder = own + wrapped.joined()
+        for field in keysInOrder { byKey[paths[field]?.last ?? field, default: []].append(field) }
         valuesByKey = values
+        wrappedPaths = paths
+        self.byKey = byKey
     }
+
+    /// The path of a field, for its column.
+    func path(of field: String) -> [String] { wrappedPaths[field] ?? [field] }
+
+    /// The fields of a key: the record's own, then each wrapper's.
+    private func candidates(_ key: String) -> [String] { byKey[key] ?? [] }
 
     /// The values of `key` that are not null, when at least half the records have one.
     private func values(_ key: String) -> [JSONValue]? {
@@ -136,7 +175,9 @@ private struct Fields {
     /// `textKeysOnly`) the string field with the widest values that is neither a date nor a URL.
     func title(textKeysOnly: Bool = false) -> String? {
         for key in ItemFormatter.textKeys {
-            if let texts = strings(key), texts.contains(where: { !$0.allSatisfy(\.isWhitespace) }) { return key }
+            for field in candidates(key) {
+                if let texts = strings(field), texts.contains(where: { !$0.allSatisfy(\.isWhitespace) }) { return field }
+            }
         }
         guard !textKeysOnly else { return nil }
         var best: (key: String, width: Int)?
@@ -150,50 +191,65 @@ private struct Fields {
     }
 
     /// A person's name: a text field, or the name inside a person object (`user.login`).
-    func person(excluding used: Set<String>) -> [String]? {
-        for key in ColumnChooser.personKeys where !used.contains(key) {
-            guard let values = values(key) else { continue }
-            if values.allSatisfy({ $0.stringValue != nil }) { return [key] }
-            let objects = values.compactMap(\.objectValue)
-            guard objects.count == values.count else { continue }
-            for inner in ColumnChooser.personNameKeys {
-                let names = objects.filter { $0[inner]?.stringValue != nil }.count
-                if names * 2 >= max(1, total) { return [key, inner] }
+    func person(excluding used: Set<String>) -> (field: String, inner: String?)? {
+        for key in ColumnChooser.personKeys {
+            for field in candidates(key) where !used.contains(field) {
+                guard let values = values(field) else { continue }
+                if values.allSatisfy({ $0.stringValue != nil }) { return (field, nil) }
+                let objects = values.compactMap(\.objectValue)
+                guard objects.count == values.count else { continue }
+                for inner in ColumnChooser.personNameKeys {
+                    let names = objects.filter { $0[inner]?.stringValue != nil }.count
+                    if names * 2 >= max(1, total) { return (field, inner) }
+                }
             }
         }
         return nil
     }
 
     func date(excluding used: Set<String>) -> String? {
-        func isDate(_ key: String) -> Bool {
-            guard let values = values(key), !values.isEmpty else { return false }
-            return values.allSatisfy { CellValue.dateCell($0) != nil && ($0.stringValue != nil || DateValue.isDateName(key)) }
+        func isDate(_ field: String) -> Bool {
+            guard let values = values(field), !values.isEmpty else { return false }
+            return values.allSatisfy { CellValue.dateCell($0) != nil && ($0.stringValue != nil || DateValue.isDateName(key(of: field))) }
         }
-        for key in ColumnChooser.dateKeys where !used.contains(key) && isDate(key) { return key }
-        return keysInOrder.first { !used.contains($0) && DateValue.isDateName($0) && isDate($0) }
+        for key in ColumnChooser.dateKeys {
+            if let field = candidates(key).first(where: { !used.contains($0) && isDate($0) }) { return field }
+        }
+        return keysInOrder.first { !used.contains($0) && DateValue.isDateName(key(of: $0)) && isDate($0) }
     }
 
+    /// The key a field has in its record or its wrapper.
+    private func key(of field: String) -> String { path(of: field).last ?? field }
+
     func reference() -> String? {
-        ColumnChooser.referenceKeys.first { isNumeric($0) }
+        for key in ColumnChooser.referenceKeys {
+            if let field = candidates(key).first(where: isNumeric) { return field }
+        }
+        return nil
     }
 
     func state() -> String? {
-        ColumnChooser.stateKeys.first { key in
-            guard let texts = strings(key) else { return false }
-            return texts.allSatisfy { DisplayWidth.of(TerminalText.sanitize($0)) <= ColumnChooser.shortText }
+        for key in ColumnChooser.stateKeys {
+            let short = candidates(key).first { field in
+                guard let texts = strings(field) else { return false }
+                return texts.allSatisfy { DisplayWidth.of(TerminalText.sanitize($0)) <= ColumnChooser.shortText }
+            }
+            if let short { return short }
         }
+        return nil
     }
 
     /// Count fields in order of preference, then other `*_count` and `num_*` fields in document
     /// order; never one named like a date.
     func counts(excluding used: Set<String>) -> [String] {
-        var found = ColumnChooser.countKeys.filter { !used.contains($0) && isNumeric($0) }
+        var found = ColumnChooser.countKeys.flatMap(candidates).filter { !used.contains($0) && isNumeric($0) }
         var chosen = Set(found)
-        for key in keysInOrder where !used.contains(key) && !chosen.contains(key)
-            && (key.hasSuffix("_count") || key.hasPrefix("num_")) && isNumeric(key) {
-            found.append(key)
-            chosen.insert(key)
+        for field in keysInOrder where !used.contains(field) && !chosen.contains(field) {
+            let key = key(of: field)
+            guard key.hasSuffix("_count") || key.hasPrefix("num_"), isNumeric(field) else { continue }
+            found.append(field)
+            chosen.insert(field)
         }
-        return found.filter { !DateValue.isDateName($0) }
+        return found.filter { !DateValue.isDateName(key(of: $0)) }
     }
 }

@@ -83,8 +83,8 @@ public enum DateValue {
         for suffix in ["_at", "_at_i", "_utc", "_time", "_date", "_ts", "_on", "_timestamp"] where lower.hasSuffix(suffix) {
             return true
         }
-        // camelCase: createdAt, publishedOn, lastModifiedTime.
-        return key.hasSuffix("At") || key.hasSuffix("On") || key.hasSuffix("Time") || key.hasSuffix("Date")
+        // camelCase: createdAt, publishedOn, lastModifiedTime, creationTimestamp.
+        return key.hasSuffix("At") || key.hasSuffix("On") || key.hasSuffix("Time") || key.hasSuffix("Date") || key.hasSuffix("Timestamp")
     }
 
     /// Howard Hinnant's `days_from_civil`: days since 1970-01-01 of a proleptic Gregorian date.

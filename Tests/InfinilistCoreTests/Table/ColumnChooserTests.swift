@@ -26,6 +26,32 @@ import Testing
         #expect(chosen(TableFixtures.redditPosts) == "data.title,data.author,data.score,data.num_comments,data.created")
     }
 
+    /// `kubectl get pods -o json | infinilist`: name, phase and age, as k9s shows pods (issue 33.6),
+    /// read one level into `metadata` and `status`.
+    @Test func kubernetesPodsGetNameStatusAndAgeFromMetadataAndStatus() {
+        let pods = (1...3).map { n in
+            #"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-\#(n)","namespace":"default","uid":"u\#(n)","creationTimestamp":"2026-11-2\#(n)T10:00:00Z"},"spec":{"nodeName":"node-1"},"status":{"phase":"Running","podIP":"10.0.0.\#(n)"}}"#
+        }
+        #expect(chosen(pods) == "metadata.name,status.phase,metadata.creationTimestamp")
+        let layout = ColumnLayout.make(.auto, firstPage: pods.compactMap { try? JSONParser.parse($0) })
+        #expect(layout?.columns.map(\.header) == ["name", "phase", "creationTimestamp"])
+        #expect(layout?.columns.last?.kind == .date)
+    }
+
+    /// Elasticsearch's `hits.hits`: the record is in `_source`, beside the hit's own `_id`/`_score`.
+    @Test func elasticsearchHitsAreReadInsideTheirSource() {
+        let hits = (1...3).map { n in
+            #"{"_index":"posts","_id":"\#(n)","_score":1.5,"_source":{"title":"Post \#(n)","author":"ann","created_at":"2026-11-2\#(n)T10:00:00Z","likes":\#(n)}}"#
+        }
+        #expect(chosen(hits) == "_source.title,_source.author,_source.likes,_source.created_at")
+    }
+
+    /// A field of the item is preferred to one of the same name inside a wrapper.
+    @Test func theItemsOwnFieldComesBeforeAWrappersOfTheSameName() {
+        let items = (1...3).map { n in #"{"title":"own \#(n)","state":"open","metadata":{"title":"inner","state":"x"}}"# }
+        #expect(chosen(items) == "title,state")
+    }
+
     @Test func theDemoShapeGetsTitleAuthorScoreCommentsAndAge() {
         #expect(chosen(TableFixtures.demoShaped) == "title,author,score,comments,created_at")
     }
