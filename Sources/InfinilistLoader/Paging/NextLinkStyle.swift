@@ -72,7 +72,17 @@ struct NextLinkStyle: PaginationStyle {
         if let (path, said) = NextLinkDetection.emptyCandidate(in: response.body) {
             return "no next link (\(path) is \(said))"
         }
+        if let hint = Self.pageNumberHint(response) { return "single page, but \(hint)" }
         return "single page: no Link rel=next and no next link in the body"
+    }
+
+    /// A page-numbered API given without `{page}` (Algolia answers `page` and `nbPages`): what to
+    /// put in the URL, said where the list ends, not only under -v.
+    static func pageNumberHint(_ response: PageResponse) -> String? {
+        guard let (pages, source) = PageCount.totalPages(in: response), pages > 1 else { return nil }
+        let zeroBased = response.body[FieldPaths.path("page")].flatMap(TotalCount.count(of:)) == 0
+        return "the answer says there are \(Counted.text(pages, "page", grouped: true)) (\(source)): put {page} in the URL (e.g. &page={page})"
+            + (zeroBased ? " with --first-page 0 (its pages count from 0)" : "") + " to read them all"
     }
 
     /// When a single page has a cursor, the user probably wants `{cursor}` in the URL.

@@ -83,6 +83,9 @@ import Testing
         #expect(single.reason == "single page: no Link rel=next and no next link in the body")
         let nulled = style.next(after: style.firstKey(), response: response(#"{"count": 2, "next": null, "results": [1, 2]}"#))
         #expect(nulled.reason == "no next link (next is null)")
+        // Algolia given without {page}: where the list ends, what to put in the URL (issue 33.5).
+        let algolia = style.next(after: style.firstKey(), response: response(#"{"hits": [1], "nbHits": 57, "page": 0, "nbPages": 3, "hitsPerPage": 20}"#))
+        #expect(algolia.reason == "single page, but the answer says there are 3 pages (nbPages): put {page} in the URL (e.g. &page={page}) with --first-page 0 (its pages count from 0) to read them all")
         let cursor = style.next(after: style.firstKey(), response: response(#"{"members": [1], "response_metadata": {"next_cursor": "abc"}}"#))
         #expect(cursor.notes.first?.contains("{cursor}") == true)
     }

@@ -94,6 +94,17 @@ import Testing
         #expect(TotalCount.find(in: response(body, headers: headers))?.value == 50)
     }
 
+    /// Hacker News: `nbHits` counts 34 million stories, but only `nbPages` × `hitsPerPage` can be
+    /// fetched: that is the total shown ("of 1,000"), and the list ends when it is reached.
+    @Test func algoliasReachableHitsAreTheTotal() {
+        let body = #"{"hits": \#(itemsJSON(10)), "nbHits": 34567890, "page": 0, "nbPages": 100, "hitsPerPage": 10}"#
+        let found = TotalCount.find(in: response(body))
+        #expect(found?.value == 1_000)
+        #expect(found?.source == "nbPages × hitsPerPage, of 34,567,890 hits in nbHits")
+        let few = #"{"hits": \#(itemsJSON(10)), "nbHits": 57, "page": 0, "nbPages": 6, "hitsPerPage": 10}"#
+        #expect(TotalCount.find(in: response(few))?.value == 57)
+    }
+
     @Test func aCountEqualToThePageIsNotATotal() {
         // Some APIs' "count" is the size of the page: it must not end the list after page 1.
         #expect(decide(pages, page: 1, #"{"results": \#(itemsJSON(10)), "count": 10}"#).key != nil)

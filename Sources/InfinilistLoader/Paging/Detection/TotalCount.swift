@@ -39,7 +39,18 @@ enum TotalCount {
     /// believed when it exceeds the number of items on the page.
     static let ambiguousPath = FieldPaths.path("count")
 
+    /// The total a user can reach: Algolia's `nbHits` counts every hit, but only `nbPages` pages
+    /// of `hitsPerPage` can be fetched (Hacker News: 1,000 of 34 million).
     static func find(in response: PageResponse) -> Found? {
+        guard let found = announced(in: response) else { return nil }
+        guard let pages = response.body[FieldPaths.path("nbPages")].flatMap(count(of:)),
+              let perPage = response.body[FieldPaths.path("hitsPerPage")].flatMap(count(of:)),
+              pages <= LastPage.largestCount, perPage <= LastPage.largestCount,
+              pages * perPage < found.value else { return found }
+        return Found(value: pages * perPage, source: "nbPages × hitsPerPage, of \(Counted.text(found.value, "hit", grouped: true)) in \(found.source)")
+    }
+
+    private static func announced(in response: PageResponse) -> Found? {
         for path in bodyPaths {
             if let value = response.body[path].flatMap(count(of:)) {
                 // Elasticsearch counts only up to track_total_hits and says "gte": a lower bound.
