@@ -165,6 +165,7 @@ struct HTTPFetcher: Sendable {
         if let decompressed {
             return try await inflate(body, encoding: decompressed, limit: limit, failWhenOver: failWhenOver, label: label, origin: origin)
         }
+        if expected == nil, failWhenOver { return try await readWatchingForAStream(body, limit: limit, label: label, origin: origin) }
         do {
             for try await buffer in body {
                 if bytes.count + buffer.readableBytes > limit {
@@ -215,11 +216,11 @@ struct HTTPFetcher: Sendable {
         return bytes
     }
 
-    private func tooLarge(_ label: String, _ origin: WebOrigin, decompressed: Bool = false) -> PageLoadError {
+    func tooLarge(_ label: String, _ origin: WebOrigin, decompressed: Bool = false) -> PageLoadError {
         TransportFailure.tooLarge(label: label, host: origin.displayHost, limit: maxBodyBytes, decompressed: decompressed)
     }
 
-    private func translate(_ error: any Error, origin: WebOrigin, phase: TransportFailure.Phase, label: String) -> any Error {
+    func translate(_ error: any Error, origin: WebOrigin, phase: TransportFailure.Phase, label: String) -> any Error {
         if Task.isCancelled { return CancellationError() }
         var limits = TransportFailure.Limits(timeout: timeout, connectTimeout: connectTimeout, proxy: proxy)
         limits.maxPageBytes = maxBodyBytes

@@ -54,6 +54,26 @@ import TestSupport
         }
     }
 
+    /// The README's watch without `--live`: once two events have come and the answer has not
+    /// ended a second later, the page fails at once naming `--live` (issue 33.5: it was read to
+    /// the 30 s timeout and retried for two minutes), and is not retried.
+    @Test func aWatchWithoutLiveSaysToAddLiveAtOnce() async throws {
+        try await withLiveServer { base, _ in
+            let source = try HTTPSource(url: "\(base)/api/v1/namespaces/default/pods?watch=1&interval=1500", options: SourceOptions())
+            let key = try #require(source.startWalk().key(for: 0))
+            let started = ContinuousClock.now
+            await #expect {
+                _ = try await source.fetch(key)
+            } throws: { error in
+                guard let failure = error as? PageLoadError else { return false }
+                return failure.message.contains("is a stream of JSON values that has not ended; add --live") && !failure.isTransient
+            }
+            // The third event comes at 4.5 s: well before the 30 s timeout.
+            #expect(ContinuousClock.now - started < .seconds(20))
+            await source.close()
+        }
+    }
+
     /// `--dump` writes the first items while the server still holds the stream open, and the
     /// rest when they come, until the server ends it.
     @Test func dumpWritesItemsAsTheyArrive() async throws {
