@@ -9,8 +9,12 @@ extension AppState {
         case .lines:
             return items
         case .table(let layout):
-            guard let parsed else { return items.map { layout.tableItem($0) } }
-            return zip(items, parsed).map { layout.tableItem($0, value: $1) }
+            let laid = parsed.map { zip(items, $0).map { layout.tableItem($0, value: $1) } } ?? items.map { layout.tableItem($0) }
+            if store.itemCount < ColumnLayout.settlingRows {
+                let wider = layout.widened(toFit: laid)
+                if wider != layout { rowLayout = .table(wider) }
+            }
+            return laid
         case .undecided:
             guard !items.isEmpty else { return items }
             let values = parsed ?? items.map { (try? JSONParser.parse($0.json)) ?? .null }

@@ -1,6 +1,8 @@
-/// One column of the table, its width fixed once chosen: later pages never move it, so the
-/// columns do not shift under the user's eyes. Only `ColumnFit` decides, for a screen width,
-/// which columns are shown and how wide the flexible one is.
+/// One column of the table, its width chosen from the first page and then only widened while
+/// the list's first rows arrive (`widened(toFit:)`: a live stream's first page is one event),
+/// never narrowed, so the columns settle at once and do not shift under the user's eyes after.
+/// Only `ColumnFit` decides, for a screen width, which columns are shown and how wide the
+/// flexible one is.
 public struct Column: Sendable, Equatable {
     public let spec: ColumnSpec
     /// The header as shown: sanitized.
@@ -29,7 +31,26 @@ public struct Column: Sendable, Equatable {
             width = given
             return
         }
-        let widest = firstPage.map { cell -> Int in
+        width = Self.width(kind: kind, isFlexible: isFlexible, headerWidth: headerWidth, widest: Self.widest(firstPage))
+    }
+
+    private init(_ column: Column, width: Int) {
+        spec = column.spec
+        header = column.header
+        kind = column.kind
+        isFlexible = column.isFlexible
+        self.width = width
+    }
+
+    /// This column as wide as `cells` need too, within its kind's limits; never narrower.
+    func widened(toFit cells: [Cell]) -> Column {
+        guard spec.width == nil else { return self }
+        let needed = Self.width(kind: kind, isFlexible: isFlexible, headerWidth: DisplayWidth.of(header), widest: Self.widest(cells))
+        return needed > width ? Column(self, width: needed) : self
+    }
+
+    private static func widest(_ cells: [Cell]) -> Int {
+        cells.map { cell -> Int in
             switch cell {
             case .text(let text): return DisplayWidth.of(text)
             case .null: return 4
@@ -37,6 +58,10 @@ public struct Column: Sendable, Equatable {
             case .date: return AgeText.maxWidth
             }
         }.max() ?? 0
+    }
+
+    private static func width(kind: ColumnKind, isFlexible: Bool, headerWidth: Int, widest: Int) -> Int {
+        let width: Int
         switch kind {
         case _ where isFlexible:
             width = max(1, min(max(widest, headerWidth), Self.flexibleMinimum))
@@ -49,6 +74,7 @@ public struct Column: Sendable, Equatable {
         case .text:
             width = max(1, min(max(widest, headerWidth), Self.maxTextWidth))
         }
+        return width
     }
 
     /// What the first page's values say this column holds: dates (at least half the values:

@@ -50,6 +50,18 @@ public struct ColumnLayout: Sendable, Equatable {
         return best?.index
     }
 
+    /// The list's first rows widen the columns their values need (a live stream's first page is
+    /// one event: `user` 6 wide, `wiki` cut); past these rows the widths stay.
+    static let settlingRows = 200
+
+    /// The layout with each column as wide as these items' cells need too; never narrower.
+    func widened(toFit items: [Item]) -> ColumnLayout {
+        let widened = columns.enumerated().map { index, column in
+            column.widened(toFit: items.compactMap { index < $0.cells.count ? $0.cells[index] : nil })
+        }
+        return widened == columns ? self : ColumnLayout(columns: widened)
+    }
+
     /// The cells of one item, column by column.
     public func cells(for value: JSONValue) -> [Cell] {
         columns.map { CellValue.cell(value[$0.spec.path], kind: $0.kind) }

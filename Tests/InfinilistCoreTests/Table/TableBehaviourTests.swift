@@ -18,15 +18,30 @@ import Testing
         _ = state.update(.pageLoaded(PageResult(request: request, items: jsonItems(jsons))))
     }
 
-    @Test func widthsDoNotMoveWhenLaterPagesBringLongerValues() {
-        var state = tableState((1...5).map { story($0) }, size: Size(rows: 12, columns: 60), end: nil)
+    /// A live stream's first page is one event: the columns its values sized widen as the first
+    /// rows arrive (issue 33.7), and the cursor stays on its row.
+    @Test func widthsWidenWhileTheFirstRowsArrive() {
+        var state = tableState((1...5).map { story($0) }, size: Size(rows: 12, columns: 80), end: nil)
+        _ = state.update(.key(.end))
+        #expect(state.rowLayout.table?.columns.first { $0.header == "author" }?.width == 6)
+        let cursor = state.viewport.cursor
+        loadNext(&state, (6...10).map { story($0, title: 50, author: 25) })
+        #expect(state.rowLayout.table?.columns.first { $0.header == "author" }?.width == Column.maxTextWidth)
+        #expect(state.viewport.cursor == cursor)
+        let text = render(state).text
+        #expect(text.contains(String(repeating: "a", count: 19) + "…"), "\(text)")
+    }
+
+    @Test func widthsDoNotMoveOnceTheFirstRowsAreIn() {
+        let settled = ColumnLayout.settlingRows
+        var state = tableState((1...settled).map { story($0) }, size: Size(rows: 12, columns: 60), end: nil)
         let header = render(state).rows[0]
         let before = ColumnFit(state.rowLayout.table!, width: 60)
         _ = state.update(.key(.end))
-        loadNext(&state, (6...10).map { story($0, title: 50, author: 25) })
+        loadNext(&state, ((settled + 1)...(settled + 5)).map { story($0, title: 50, author: 25) })
         #expect(render(state).rows[0] == header)
         #expect(ColumnFit(state.rowLayout.table!, width: 60) == before)
-        // The long author is cut at the width the first page gave its column.
+        // The long author is cut at the width the first rows gave its column.
         let text = render(state).text
         #expect(text.contains("aaa…"))
         #expect(!text.contains(String(repeating: "a", count: 25)))
