@@ -17,9 +17,19 @@ enum NamedSourceArguments {
     ) throws -> CommandOptions {
         guard let token = options.url, token.hasPrefix("@") else { return options }
         let name = String(token.dropFirst())
-        guard !name.isEmpty else { throw ValidationError("@ needs the name of a source from the config file, e.g. @gh") }
         guard let path = ConfigFile.defaultPath(environment: environment) else {
             throw ValidationError("@\(name): cannot find the config file: neither XDG_CONFIG_HOME nor HOME is set")
+        }
+        // `infinilist @` alone lists the sources there are, as `git remote` does.
+        guard !name.isEmpty else {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CleanExit.message("no config file at \(path); write one with [sources.NAME] tables (see README, \"Configuration\")")
+            }
+            do {
+                throw CleanExit.message(try ConfigFile.load(path: path).listing)
+            } catch let error as ConfigError {
+                throw ValidationError(error.message)
+            }
         }
         let settings: [ConfigArgument]
         let asWritten: [ConfigArgument]

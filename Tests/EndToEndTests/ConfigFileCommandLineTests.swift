@@ -46,6 +46,30 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// `first-page` and `first_page` are one setting: both in one source is named, not settled
+    /// silently (issue 33.11).
+    @Test func oneSettingWrittenTwoWaysIsNamed() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.x]\nurl = \"http://127.0.0.1:9/?page={page}\"\nfirst-page = 0\nfirst_page = 1\n")
+        let run = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: config.environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("config.toml line 4 ([sources.x] first_page): 'first_page' is the same setting as 'first-page' on line 3; keep one"), "stderr: \(run.stderr)")
+    }
+
+    /// `infinilist @` lists the sources with their URLs (a password masked), and exits 0.
+    @Test func anAtAloneListsTheSources() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.gh]\nurl = \"https://api.github.com/issues?page={page}\"\n\n[sources.private]\nurl = \"https://me:hunter2@example.com/items\"\n")
+        let run = try await ProcessRun.run(Binary.path, ["@"], environment: config.environment)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("@gh       https://api.github.com/issues?page={page}"), "\(run.stdout)")
+        #expect(run.stdout.contains("@private  https://me:***@example.com/items"), "\(run.stdout)")
+        #expect(!run.stdout.contains("hunter2"))
+        let none = try await ProcessRun.run(Binary.path, ["@"], environment: ["XDG_CONFIG_HOME": try TemporaryDirectory().url.path])
+        #expect(none.status == 0)
+        #expect(none.stdout.contains("no config file at"), "\(none.stdout)")
+    }
+
     /// A value that starts with '-' is the setting's value, not a flag.
     @Test func aValueStartingWithADashIsAValue() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")

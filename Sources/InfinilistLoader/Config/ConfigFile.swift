@@ -63,6 +63,18 @@ public struct ConfigFile: Sendable {
         self.sources = sources
     }
 
+    /// What `infinilist @` prints: each source's name and URL as written (a password in it
+    /// masked), one a line, or where to write one when there are none.
+    public var listing: String {
+        guard !sources.isEmpty else { return "\(path) defines no sources; write one as [sources.NAME] with url = \"…\" (see README, \"Configuration\")" }
+        let width = sources.map { $0.name.count + 1 }.max() ?? 0
+        let lines = sources.map { source -> String in
+            let name = ("@" + source.name).padding(toLength: width, withPad: " ", startingAt: 0)
+            return "\(name)  \(source.writtenURL.map(URLText.masked) ?? "(no url)")"
+        }
+        return "sources in \(path):\n" + lines.joined(separator: "\n")
+    }
+
     /// The source called `name`; an error listing the names there are when it is not found.
     public func source(named name: String) throws(ConfigError) -> NamedSource {
         if let source = sources.first(where: { $0.name == name }) { return source }

@@ -23,13 +23,28 @@ public struct NamedSource: Sendable, Equatable {
     ///
     /// With `expanding` false, `${VAR}` is left as written: for messages that must not show a
     /// secret.
+    /// The `url` setting as written (`${VAR}` not expanded), for `infinilist @`.
+    var writtenURL: String? {
+        for setting in settings where setting.key == "url" {
+            if case .string(let url) = setting.value { return url }
+        }
+        return nil
+    }
+
     public func arguments(environment: [String: String], file: String, expanding: Bool = true) throws(ConfigError) -> [ConfigArgument] {
         try checkHeaderCount(file: file)
         var result: [ConfigArgument] = []
+        /// Each setting's line by the name it has once `_` is `-`: `first_page` and `first-page`
+        /// are one setting, and giving both is a mistake to name, not to settle silently.
+        var lineOf: [String: (line: Int, written: String)] = [:]
         for setting in settings {
             // `method` reads better than `request` in a file; both are `-X`.
             let key = setting.key.replacingUnderscores == "method" ? "request" : setting.key.replacingUnderscores
             let place = "\(file) line \(setting.line) ([sources.\(name)] \(setting.key))"
+            if let earlier = lineOf[key] {
+                throw ConfigError("\(place): '\(setting.key)' is the same setting as '\(earlier.written)' on line \(earlier.line); keep one")
+            }
+            lineOf[key] = (setting.line, setting.key)
             func expand(_ text: String) throws(ConfigError) -> String {
                 guard expanding else { return text }
                 return try EnvironmentExpansion.expand(text, environment: environment, context: place)
