@@ -233,7 +233,10 @@ struct StatusCounts: Equatable {
     let loaded: Int
 
     init?(_ rows: [String]) {
-        guard let status = rows.last(where: { $0.contains("infinilist ·") }),
+        // The status line's left part is the source's name, or a notice ("match 2 of 38 loaded")
+        // until the next key: it is found by its position part.
+        let position = #" row [0-9,]+/[0-9,]+( |$)"#
+        guard let status = rows.last(where: { $0.range(of: position, options: .regularExpression) != nil }),
               let range = status.range(of: #"row [0-9,]+/[0-9,]+"#, options: .regularExpression)
         else { return nil }
         let numbers = status[range].dropFirst(4).split(separator: "/").map { Int($0.replacingOccurrences(of: ",", with: "")) }

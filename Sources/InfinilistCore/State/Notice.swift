@@ -14,6 +14,9 @@ public enum Notice: Sendable, Equatable {
     case readToEndStopped
     /// The search went past the end (or the top) and found its match on the other side.
     case searchWrapped
+    /// Where a list search landed: the `index`-th of `count` matching rows, counted over the rows
+    /// in memory; `whole` when those are all the list's rows (it ended, none dropped).
+    case searchMatch(index: Int, count: Int, wrapped: Bool, whole: Bool)
     /// A count is being typed (`30` before `G`).
     case countTyped(Int)
     /// `NG` past the end of a list that has ended.
@@ -63,7 +66,9 @@ public enum Notice: Sendable, Equatable {
         case .searchStopped: return "search stopped"
         case .readToEndStopped: return "stopped reading to the end"
         case .searchWrapped: return "search wrapped"
-        case .countTyped(let count): return "\(count): G goes to row \(NumberText.grouped(count)), j or k moves \(Counted.text(count, "row", grouped: true)) (Esc cancels)"
+        case .searchMatch(let index, let count, let wrapped, let whole):
+            let match = "match \(NumberText.grouped(index)) of \(NumberText.grouped(count))" + (whole ? "" : " loaded")
+            return wrapped ? "search wrapped · " + match : match        case .countTyped(let count): return "\(count): G goes to row \(NumberText.grouped(count)), j or k moves \(Counted.text(count, "row", grouped: true)) (Esc cancels)"
         case .onlyRows(let count): return "the list has \(Counted.text(count, "row", grouped: true))"
         case .notFound(let query): return "not found: \(query)"
         case .notFoundBeforeFailedPage: return "not found in the loaded rows (a page failed: r retries)"

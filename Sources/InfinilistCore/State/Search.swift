@@ -121,9 +121,8 @@ extension AppState {
         switch outcome {
         case .match(let row):
             search?.pending = nil
-            if notice?.isSearchProgress == true { notice = nil }
-            if pending.phase == .wrapped { notice = .searchWrapped }
             jump(to: row)
+            notice = matchNotice(at: row, matcher: matcher, wrapped: pending.phase == .wrapped)
         case .dropped(let row, let page):
             if case .failed(let message) = refetches[page] {
                 search?.pending = nil
@@ -167,7 +166,7 @@ extension AppState {
             let origin = min(pending.origin, visibleCount)
             if let row = lastMatch(matcher, in: origin..<visibleCount) {
                 jump(to: row)
-                notice = .searchWrapped
+                notice = matchNotice(at: row, matcher: matcher, wrapped: true)
             } else {
                 notice = .notFound(query: matcher.query)
             }

@@ -44,7 +44,8 @@ import Testing
         #expect(loads(last).isEmpty, "found: no more pages needed (39 - 35 > prefetch 0)")
         #expect(state.viewport.cursor == 35)
         #expect(state.search?.pending == nil)
-        #expect(state.notice == nil)
+        // Where the match is among those loaded (the list goes on): less's and fzf's "k of N".
+        #expect(state.notice?.text == "match 1 of 1 loaded")
     }
 
     @Test func aPageAlreadyInFlightIsAwaitedNotRequestedAgain() {
@@ -68,7 +69,8 @@ import Testing
         // The source ends without a match below: wrap.
         state.answer(items(10..<15), end: EndReason("no more"))
         #expect(state.viewport.cursor == 2)
-        #expect(state.notice?.text == "search wrapped")
+        // The list ended with every row in memory: the count is the whole list's.
+        #expect(state.notice?.text == "search wrapped · match 1 of 1")
         #expect(state.search?.pending == nil)
     }
 
@@ -158,7 +160,8 @@ import Testing
         // out is the ordinary prefetch at the last row).
         state.press(.char("N"))
         #expect(state.viewport.cursor == 19)
-        #expect(state.notice?.text == "search wrapped")
+        // "item 1" and "item 10" … "item 19": the last of 11, and the list goes on.
+        #expect(state.notice?.text == "search wrapped · match 11 of 11 loaded")
         #expect(state.search?.pending == nil)
     }
 
