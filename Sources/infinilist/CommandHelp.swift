@@ -1,15 +1,51 @@
 import InfinilistCore
 
-/// The long part of `--help`: examples against the demo feed and real public APIs, and the keys
-/// (generated from the key table, so help and behaviour never disagree).
+/// `--help`: a short overview before the usage and the options, then the guide after them
+/// (placeholders, examples against the demo feed and real public APIs, the configuration, the
+/// keys, generated from the key table so help and behaviour never disagree, and the exit
+/// statuses). The usage comes first, as in git's and curl's help, and the guide is wrapped here,
+/// its indented lines (examples, a config file) never: the parser's wrapping left a lone `\` on a
+/// line and split `url =` from its value.
 enum CommandHelp {
-    static var discussion: String {
-        """
+    static let discussion = """
         infinilist shows one row per item and fetches the next page before you reach the bottom \
-        of the list. The last row of the list shows a spinner while a page loads, the error (and \
-        "r to retry") when one fails, and the end of the list once the API has no more. Enter \
-        prints the item under the cursor as one line of JSON to stdout and exits, so \
-        `infinilist URL > picked.json` works as it does with fzf: the screen is drawn on /dev/tty.
+        of the list. Enter prints the item under the cursor as one line of JSON to stdout, so \
+        `infinilist URL > picked.json` works as it does with fzf; --dump writes every item. \
+        Placeholders, examples, the keys and the exit statuses follow the options.
+        """
+
+    /// `--help`'s text: the parser's (overview, usage, options), then the guide.
+    static func fullHelp(columns: Int = 80) -> String {
+        Infinilist.helpMessage(columns: columns) + "\n" + wrapped(guide, width: columns)
+    }
+
+    /// Paragraphs wrapped at `width`; a line that starts with a space is kept as written.
+    static func wrapped(_ text: String, width: Int) -> String {
+        var out: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard !line.hasPrefix(" "), line.count > width else {
+                out.append(String(line))
+                continue
+            }
+            var current = ""
+            for word in line.split(separator: " ") {
+                if !current.isEmpty, current.count + 1 + word.count > width {
+                    out.append(current)
+                    current = ""
+                }
+                current += current.isEmpty ? String(word) : " " + word
+            }
+            if !current.isEmpty { out.append(current) }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static var guide: String {
+        """
+        GUIDE:
+        The last row of the list shows a spinner while a page loads, the error (and "r to \
+        retry") when one fails, and the end of the list once the API has no more. The screen is \
+        drawn on /dev/tty, so stdout can be a file or a pipe.
 
         Placeholders say how the API pages; each is filled anew for every request
         and percent-encoded:

@@ -29,6 +29,11 @@ struct Infinilist: ParsableCommand {
             print(InfinilistVersion.string)
             return
         }
+        // The usage and the options first, then the guide (CommandHelp).
+        if words == ["--help"] || words == ["-h"] {
+            print(CommandHelp.fullHelp())
+            return
+        }
         ProcessSetup.prepare()
         do {
             try CommandWords.checkNoEmptyValue(words)

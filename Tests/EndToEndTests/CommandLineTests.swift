@@ -58,6 +58,24 @@ struct CommandLineTests {
         }
     }
 
+    /// The usage comes first, the guide after the options, and examples are never wrapped: the
+    /// parser's wrapping put USAGE at line 240 of 470, left a lone `\` on a line and split
+    /// `url =` from its value (issue 33.11).
+    @Test func helpShowsTheUsageFirstAndItsExamplesWhole() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--help"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let usage = try #require(lines.firstIndex { $0.hasPrefix("USAGE: infinilist") })
+        #expect(usage < 15, "USAGE at line \(usage + 1)")
+        let guide = try #require(lines.firstIndex { $0.hasPrefix("GUIDE:") })
+        #expect(guide > usage)
+        #expect(lines.contains(#"  url = "https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}""#))
+        #expect(!lines.contains { $0.trimmingCharacters(in: .whitespaces) == "\\" }, "a lone backslash")
+        // The guide's prose is wrapped at 80 columns; indented lines are kept as written.
+        #expect(!lines[guide...].contains { !$0.hasPrefix(" ") && $0.count > 80 })
+    }
+
     @Test func versionPrintsTheVersion() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let run = try await ProcessRun.run(Binary.path, ["--version"])
