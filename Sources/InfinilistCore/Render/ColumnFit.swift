@@ -106,6 +106,14 @@ struct ColumnFit: Equatable {
             for index in others { widths[index] = layout.columns[index].width }
             if let flexible, shown.contains(flexible) { widths[flexible] = max(0, available - fixed) }
         }
+        // Scrolled past the title, the last column (a URL, say) would stop at its 20 columns with
+        // the rest of the screen blank: a text column at the right end takes what is left.
+        if let last = shown.last, last == candidates.last, shown.count > 1 || last != flexible,
+           flexible.map({ !shown.contains($0) }) ?? true,
+           layout.columns[last].kind == .text, layout.columns[last].spec.width == nil {
+            let used = shown.reduce(0) { $0 + (widths[$1] ?? 0) } + separator * max(0, shown.count - 1)
+            if available > used { widths[last, default: 0] += available - used }
+        }
         var x = gutter
         var placed: [Placed] = []
         for index in shown {

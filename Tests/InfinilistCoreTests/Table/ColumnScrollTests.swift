@@ -29,6 +29,19 @@ import Testing
         #expect(state.viewport.cursor == 0)
     }
 
+    /// Scrolled past the title, a text column at the right end takes the width left beside it:
+    /// `html_url` was cut at 20 columns with the rest of the screen blank (issue 33.11).
+    @Test func aTextColumnAtTheRightEndTakesTheWidthLeft() {
+        let url = "https://example.com/issues/78012"
+        let items = (1...3).map { #"{"number":\#($0),"title":"Title \#($0) of an issue","state":"open","html_url":"\#(url)"}"# }
+        var state = tableState(items, columns: given("number,title,state,html_url"), size: Size(rows: 6, columns: 50))
+        #expect(!render(state).text.contains(url))
+        _ = state.press(.char(">"))
+        let rows = render(state).rows.map(\.text)
+        #expect(rows[1].contains(url), "\(rows)")
+        // A date or a number at the right end keeps its width (the GitHub issues above).
+    }
+
     @Test func atFortyColumnsEveryColumnIsReachedOneAtATime() {
         var state = tableState(TableFixtures.githubIssues, size: Size(rows: 4, columns: 40))
         var headers = [render(state).rows[0].text]
