@@ -50,6 +50,16 @@ import Testing
         #expect(run.stdoutLines == ["web-1", "web-2"])
     }
 
+    /// `--items hit` on a pipe whose object has `hits`: named, with the arrays there are and the
+    /// nearest path, instead of the whole object written as one item (issue 33.11).
+    @Test func aMistypedItemsPathOnAPipeListsTheArrays() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let object = #"{"hits":[{"a":1}],"data":{"rows":[{"b":2}]}}"#
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--items", "hit"], input: object)
+        #expect(run.stdout.isEmpty, "\(run.stdout)")
+        #expect(run.stderr.contains("the value at byte 0 has no array at --items hit; did you mean --items hits? (its arrays: hits (1 item), data.rows (1 item))"), "\(run.stderr)")
+    }
+
     /// A line of 160 MiB from a pipe with `--max-page-bytes 1M`: skipped as it streams past (its
     /// bytes are never held), named on stderr, and the lines after it are read. The peak resident
     /// memory is sampled from /proc while it runs.

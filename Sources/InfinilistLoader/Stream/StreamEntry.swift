@@ -55,8 +55,14 @@ struct StreamEntryMaker {
                 return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)]
             }
             decideMode(on: value, piece: piece)
-            guard case .itemsAt(let path) = mode, !piece.inArrayAfter, let found = ItemLocator.items(in: value, at: path) else {
+            guard case .itemsAt(let path) = mode, !piece.inArrayAfter else {
                 return [StreamEntry(content: .value(value), after: after)]
+            }
+            guard let found = ItemLocator.items(in: value, at: path) else {
+                // `--items hit` beside `hits`: named with the arrays there are, as a page of an
+                // HTTP answer is, instead of the whole value shown as one item.
+                let message = NoItemsMessage.text(label: "the value at byte \(piece.start)", json: value, itemsPath: path)
+                return [StreamEntry(content: .problem(message), after: after)]
             }
             return found.items.enumerated().map { index, item in
                 let isLast = index == found.items.count - 1
