@@ -41,6 +41,8 @@ public enum Notice: Sendable, Equatable {
     case marksWithoutIDCleared(Int)
     /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
     case pageWarning(Int, message: String)
+    /// A later page failed at the tail: its whole error, which the footer row cuts.
+    case pageFailed(Int, message: String)
     /// `F` turned following on, polling every this many seconds.
     case followingOn(every: Double)
     /// `F` turned following off.
@@ -82,6 +84,7 @@ public enum Notice: Sendable, Equatable {
             return page >= 0 ? "\(pageName(page)) has changed since it was first loaded" : "the new items have changed since they were first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
         case .pageWarning(let page, let message): return "\(pageName(page)): \(message)"
+        case .pageFailed(let page, let message): return "\(pageName(page)) failed (r to retry): \(message)"
         case .followingOn(let interval): return "following: new items every \(FollowInterval.text(interval)) (F stops)"
         case .followingOff: return "following stopped (F follows again)"
         case .followFailed(let message): return "new items: \(message)"

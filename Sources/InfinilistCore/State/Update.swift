@@ -59,6 +59,10 @@ extension AppState {
             if search?.pending != nil {
                 search?.pending = nil
                 notice = .searchStoppedAtFailedPage(request.page)
+            } else if request.page > 0 {
+                // The footer row cuts a long error in its middle (the first page's is wrapped over
+                // the empty rows): said whole above the status line until the next key.
+                notice = .pageFailed(request.page, message: failure.message)
             }
             effects = []
         case .pageWaiting(let wait):
