@@ -21,6 +21,16 @@ struct WaitSignalTests {
         return (directory, path)
     }
 
+    /// Writes `text` into the named pipe as its writer, then closes it (the end of the input).
+    /// Does not wait: the program under test has the pipe open for reading.
+    private func write(_ text: String, to pipe: String) throws {
+        let writer = open(pipe, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(writer >= 0, "open \(pipe) for writing: errno \(errno)")
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == bytes.count)
+        close(writer)
+    }
+
     /// `infinilist FIFO` without a writer: the screen comes up at once, saying it waits for a
     /// writer on the pipe, and a signal ends it (before, `open` waited for a writer with every signal blocked).
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
@@ -45,12 +55,7 @@ struct WaitSignalTests {
         let tmux = try await TmuxSession(arguments: [pipe])
         defer { tmux.close() }
         try await tmux.waitFor(text: "waiting for a writer on the named pipe", timeout: patience)
-        // Does not wait: the reader has the pipe open.
-        let writer = open(pipe, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        try #require(writer >= 0, "open \(pipe) for writing: errno \(errno)")
-        let lines = Array(jsonLines(1...3).utf8)
-        #expect(lines.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == lines.count)
-        close(writer)
+        try write(jsonLines(1...3), to: pipe)
         try await tmux.waitFor("the three rows, ended", timeout: patience) { rows in
             StatusCounts(rows)?.loaded == 3 && rows.contains { $0.contains("line 3") } && rows.contains { $0.contains("end") }
         }
@@ -66,11 +71,7 @@ struct WaitSignalTests {
         let tmux = try await TmuxSession(arguments: ["--dump", pipe])
         defer { tmux.close() }
         try await tmux.waitFor(text: "waiting for a writer on the named pipe \(pipe)", timeout: patience)
-        let writer = open(pipe, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        try #require(writer >= 0, "open \(pipe) for writing: errno \(errno)")
-        let lines = Array(jsonLines(1...2).utf8)
-        #expect(lines.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == lines.count)
-        close(writer)
+        try write(jsonLines(1...2), to: pipe)
         #expect(try await tmux.waitForExit(timeout: patience) == 0)
     }
 
