@@ -5,7 +5,7 @@ import InfinilistCore
 /// reads as "parse, then run", and so the config file's named sources can fill the same fields.
 struct CommandOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. A FILE (or file://PATH; .gz is decompressed) or - (standard input) is read as JSON lines, JSON values one after another, a JSON array or an object holding the list; without a URL, standard input is read when it is a pipe or a file, else the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION above).",
+        "The API's URL. Placeholders say how it pages: {page}, {offset}, {limit}, {cursor}, {last.PATH}; without them infinilist follows Link rel=next or a next link in the body. A FILE (or file://PATH; .gz is decompressed) or - (standard input) is read as JSON lines, JSON values one after another, a JSON array or an object holding the list; without a URL, standard input is read when it is a pipe or a file, else the built-in demo feed is shown. @NAME starts the source NAME of the config file (see CONFIGURATION in the guide below); @ alone lists them.",
         valueName: "url"
     ), completion: .custom { _, _, _ in NamedSourceArguments.completions() })
     var url: String?

@@ -59,12 +59,17 @@ import Testing
     /// `infinilist @` lists the sources with their URLs (a password masked), and exits 0.
     @Test func anAtAloneListsTheSources() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
-        let config = try ConfigDirectory("[sources.gh]\nurl = \"https://api.github.com/issues?page={page}\"\n\n[sources.private]\nurl = \"https://me:hunter2@example.com/items\"\n")
+        let config = try ConfigDirectory("[sources.gh]\nurl = \"https://api.github.com/issues?page={page}\"\n\n[sources.private]\nurl = \"https://me:hunter2@example.com/items\"\n\n[sources.odd]\nurl = \"https://u:sec/ret@h/\"\n\n[sources.\"\\u001b[31mred\"]\nurl = \"http://h/\\u001b]0;pwn\\u0007\"\n")
         let run = try await ProcessRun.run(Binary.path, ["@"], environment: config.environment)
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        #expect(run.stdout.contains("@gh       https://api.github.com/issues?page={page}"), "\(run.stdout)")
-        #expect(run.stdout.contains("@private  https://me:***@example.com/items"), "\(run.stdout)")
+        let lines = run.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(lines.contains("@gh https://api.github.com/issues?page={page}"), "\(run.stdout)")
+        #expect(lines.contains("@private https://***@example.com/items"), "\(run.stdout)")
+        #expect(lines.contains(#"@\x1B[31mred http://h/\x1B]0;pwn\x07"#), "\(run.stdout)")
         #expect(!run.stdout.contains("hunter2"))
+        // A malformed URL is masked too, and control characters are shown escaped, never sent.
+        #expect(!run.stdout.contains("sec/ret"), "\(run.stdout)")
+        #expect(!run.stdout.contains("\u{1b}") && !run.stdout.contains("\u{07}"), "\(run.stdout.debugDescription)")
         let none = try await ProcessRun.run(Binary.path, ["@"], environment: ["XDG_CONFIG_HOME": try TemporaryDirectory().url.path])
         #expect(none.status == 0)
         #expect(none.stdout.contains("no config file at"), "\(none.stdout)")

@@ -1,4 +1,5 @@
 import Foundation
+import InfinilistCore
 
 /// The user's config file, `$XDG_CONFIG_HOME/infinilist/config.toml` (by default
 /// `~/.config/infinilist/config.toml`): named sources, each a `[sources.NAME]` table. Read only
@@ -67,12 +68,23 @@ public struct ConfigFile: Sendable {
     /// masked), one a line, or where to write one when there are none.
     public var listing: String {
         guard !sources.isEmpty else { return "\(path) defines no sources; write one as [sources.NAME] with url = \"…\" (see README, \"Configuration\")" }
-        let width = sources.map { $0.name.count + 1 }.max() ?? 0
-        let lines = sources.map { source -> String in
-            let name = ("@" + source.name).padding(toLength: width, withPad: " ", startingAt: 0)
-            return "\(name)  \(source.writtenURL.map(URLText.masked) ?? "(no url)")"
+        // Escaped first, so a name's control characters are shown, never sent, and aligned.
+        let names = sources.map { TerminalText.sanitize("@" + $0.name) }
+        let width = names.map(\.count).max() ?? 0
+        let lines = zip(names, sources).map { name, source -> String in
+            let url = source.writtenURL.map { TerminalText.sanitize(Self.withoutUserInfo($0)) } ?? "(no url)"
+            return name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + url
         }
         return "sources in \(path):\n" + lines.joined(separator: "\n")
+    }
+
+    /// A URL as listed: whatever comes before the last `@` of its authority-like part and holds a
+    /// `:` is masked, however the URL is malformed (`https://u:sec/ret@h/`, `u:secret@host/`):
+    /// a listing may hide too much, never a password.
+    static func withoutUserInfo(_ url: String) -> String {
+        let start = url.firstRange(of: "://")?.upperBound ?? url.startIndex
+        guard let at = url[start...].lastIndex(of: "@"), url[start..<at].contains(":") else { return url }
+        return String(url[..<start]) + "***" + String(url[at...])
     }
 
     /// The source called `name`; an error listing the names there are when it is not found.

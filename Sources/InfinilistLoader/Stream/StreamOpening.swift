@@ -1,3 +1,4 @@
+import InfinilistCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,9 @@ public enum StreamOpening {
             descriptor = 0
             label = "standard input"
         case .file(let path):
-            label = path
+            // Said in messages on stderr and the screen: a name with escapes must not reach
+            // the terminal as them.
+            label = TerminalText.sanitize(path)
             descriptor = openWithoutWaiting(path)
             guard descriptor >= 0 else { throw PageLoadError(.connection, "could not open \(path): \(String(cString: strerror(errno)))") }
         }

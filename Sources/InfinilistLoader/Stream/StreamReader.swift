@@ -217,17 +217,18 @@ final class StreamReader: @unchecked Sendable {
     /// seconds, not never.
     static let defaultMaxSkip = 4 << 30
 
-    /// A UTF-16 (or UTF-32) byte-order mark at the start: every value would be a row of text with
+    /// A UTF-16 or UTF-32 byte-order mark at the start: every value would be a row of text with
     /// NUL bytes in it, so reading stops at once and says how to convert the input.
     private static func utf16(_ bytes: [UInt8], label: String) -> PageLoadError? {
         guard bytes.count >= 2 else { return nil }
-        let order: String
-        switch (bytes[0], bytes[1]) {
-        case (0xFF, 0xFE): order = "little-endian"
-        case (0xFE, 0xFF): order = "big-endian"
+        let encoding: String
+        switch (bytes[0], bytes[1], bytes.count >= 4 ? bytes[2] : 1, bytes.count >= 4 ? bytes[3] : 1) {
+        case (0xFF, 0xFE, 0, 0): encoding = "UTF-32"
+        case (0, 0, 0xFE, 0xFF): encoding = "UTF-32"
+        case (0xFF, 0xFE, _, _), (0xFE, 0xFF, _, _): encoding = "UTF-16"
         default: return nil
         }
-        return PageLoadError(.notJSON, "\(label) is UTF-16 (\(order); it starts with a byte-order mark) and infinilist reads UTF-8: convert it first, e.g. iconv -f UTF-16 -t UTF-8 FILE | infinilist")
+        return PageLoadError(.notJSON, "\(label) is \(encoding) (it starts with a byte-order mark) and infinilist reads UTF-8: convert it first, e.g. iconv -f \(encoding) -t UTF-8 FILE | infinilist")
     }
 
     /// What to say of a skip going on, when it is new or has gone another step (a quarter of

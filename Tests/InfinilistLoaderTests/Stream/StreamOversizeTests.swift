@@ -136,4 +136,16 @@ import Testing
             return message.contains("is UTF-16") && message.contains("iconv -f UTF-16 -t UTF-8")
         }
     }
+
+    /// UTF-32's mark (FF FE 00 00) starts like UTF-16's: named as UTF-32, so the advice works.
+    @Test func aUTF32InputIsNamedAsOne() async throws {
+        let pipe = try TestPipe()
+        pipe.write([0xFF, 0xFE, 0, 0] + Array("{".utf8).flatMap { [$0, 0, 0, 0] })
+        pipe.closeWriting()
+        await #expect {
+            _ = try await StreamTest.readAll(try StreamTest.source(pipe.path))
+        } throws: { error in
+            ((error as? PageLoadError)?.message ?? "").contains("is UTF-32 (it starts with a byte-order mark) and infinilist reads UTF-8: convert it first, e.g. iconv -f UTF-32 -t UTF-8")
+        }
+    }
 }
