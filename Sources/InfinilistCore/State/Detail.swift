@@ -156,14 +156,13 @@ extension AppState {
         let height = max(1, contentHeight)
         view.layOut(width: size.columns)
         if let effects = handleDetailSearch(action, view, height: height) { return effects }
+        if view.scroll(for: action, height: height) {
+            mode = .detail(view)
+            return []
+        }
         switch action {
-        case .down: view.scroll(by: 1, height: height)
-        case .up: view.scroll(by: -1, height: height)
-        case .pageDown: view.scroll(by: height, height: height)
-        case .pageUp: view.scroll(by: -height, height: height)
-        case .halfPageDown: view.scroll(by: max(1, height / 2), height: height)
-        case .halfPageUp: view.scroll(by: -max(1, height / 2), height: height)
-        case .first: view.scroll(to: 0, height: height)
+        case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first:
+            return []   // moved above
         case .last:
             view.goingToEnd = true
             mode = .detail(view)

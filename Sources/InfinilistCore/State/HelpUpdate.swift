@@ -16,15 +16,13 @@ extension AppState {
         if view.prompt != nil { return handleHelpPrompt(key, view) }
         let height = max(1, contentHeight)
         var effects: [Effect] = []
-        let action = config.keyTables.help.action(for: key)
+        guard let action = config.keyTables.help.action(for: key) else {
+            view.namesKeys = true
+            help = view
+            return []
+        }
         switch action {
-        case .down: view.scroll(by: 1, height: height)
-        case .up: view.scroll(by: -1, height: height)
-        case .pageDown: view.scroll(by: height, height: height)
-        case .pageUp: view.scroll(by: -height, height: height)
-        case .halfPageDown: view.scroll(by: max(1, height / 2), height: height)
-        case .halfPageUp: view.scroll(by: -max(1, height / 2), height: height)
-        case .first: view.scroll(to: 0, height: height)
+        case _ where view.scroll(for: action, height: height): break
         case .last: view.scroll(to: view.lines.count, height: height)
         case .search: view.prompt = Prompt(kind: .search)
         case .searchNext, .searchPrevious:
