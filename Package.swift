@@ -94,7 +94,13 @@ let package = Package(
         ),
         .testTarget(
             name: "InfinilistCoreTests",
-            dependencies: ["InfinilistCore"]
+            dependencies: ["InfinilistCore", "TestThreads"]
+        ),
+        /// `.ownThread`: CPU-bound tests run on threads of their own, off Swift's cooperative
+        /// pool, so the tests that wait on servers and panes are never starved (issue 32.1).
+        .target(
+            name: "TestThreads",
+            path: "Tests/TestThreads"
         ),
         /// zlib for reading `.gz` files and for the tests, which compress what their servers send
         /// (Foundation on Linux has no gzip). The library is already a requirement of
@@ -111,6 +117,7 @@ let package = Package(
             dependencies: [
                 "ProcessSpawn",
                 "CZlib",
+                "TestThreads",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 // https test servers, with HTTP/2 offered by ALPN.
@@ -129,6 +136,7 @@ let package = Package(
                 "InfinilistLoader",
                 "InfinilistRuntime",
                 "TestSupport",
+                "TestThreads",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // A raw TCP server for answers that are not HTTP (garbage, resets, silence).
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -132,11 +132,13 @@ struct ExitTests {
     }
 }
 
-/// Polls `condition` every 20 ms for up to five seconds.
+/// Polls `condition` every 20 ms until `timeout` has passed, and once more after it.
 func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    while true {
+        let overdue = ContinuousClock.now >= deadline
         if condition() { return }
+        if overdue { break }
         try await Task.sleep(for: .milliseconds(20))
     }
     throw TestFailure("timed out waiting for \(what)")

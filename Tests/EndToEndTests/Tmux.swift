@@ -148,9 +148,13 @@ final class TmuxSession {
     ) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var last: [String] = []
-        while ContinuousClock.now < deadline {
+        // The pane is read once more after the deadline: a test process that was not run for a
+        // while must judge the pane as it is now, not as it was before the pause.
+        while true {
+            let overdue = ContinuousClock.now >= deadline
             last = try capture()
             if condition(last) { return last }
+            if overdue { break }
             try await Task.sleep(for: .milliseconds(40))
         }
         throw TestFailure("timed out waiting for \(what); the pane shows:\n" + last.joined(separator: "\n") + "\n" + diagnosis())
@@ -165,10 +169,12 @@ final class TmuxSession {
     /// The program's exit status, once it has exited.
     func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
+            let overdue = ContinuousClock.now >= deadline
             if let text = directory.read("exit.code"), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status
             }
+            if overdue { break }
             try await Task.sleep(for: .milliseconds(40))
         }
         throw TestFailure("infinilist did not exit; the pane shows:\n" + ((try? capture()) ?? []).joined(separator: "\n") + "\n" + diagnosis())
@@ -177,10 +183,12 @@ final class TmuxSession {
     /// The program's pid, once it has started.
     func waitForPID(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
+            let overdue = ContinuousClock.now >= deadline
             if let text = directory.read("app.pid"), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return pid
             }
+            if overdue { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw TestFailure("infinilist did not start\n" + diagnosis())

@@ -1,4 +1,5 @@
 import Testing
+import TestThreads
 @testable import InfinilistCore
 
 /// An item of millions of lines (a small gzip answer can hold an array of 16 million zeros) is
@@ -6,7 +7,7 @@ import Testing
 /// preview walk a screen's lines and a bounded margin, `G` and `/` walk the rest a bounded step
 /// per message, and what is kept is one mark per block of lines. Counted by the layout's own
 /// counter (`linesLaidOut`), not timed.
-@Suite struct DetailHugeItemTests {
+@Suite(.ownThread) struct DetailHugeItemTests {
     /// `{"id":1,"a":[0,0,…]}` with 2,000,000 zeros: 2,000,005 lines, 4 MB.
     static let zeros = 2_000_000
     static let huge = #"{"id":1,"a":["# + Array(repeating: "0", count: zeros).joined(separator: ",") + "]}"

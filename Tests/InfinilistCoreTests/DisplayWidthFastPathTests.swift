@@ -1,10 +1,11 @@
 import Testing
+import TestThreads
 @testable import InfinilistCore
 
 /// `DisplayWidth.of` takes short cuts (CJK and Hangul known wide, nothing below U+1100 searched
 /// for in the wide ranges, a binary search of them): for every scalar, it must give what the
 /// plain rule gives, the rule written out here as it reads in the comments.
-@Suite struct DisplayWidthFastPathTests {
+@Suite(.ownThread) struct DisplayWidthFastPathTests {
     /// Zero for controls, combining and enclosing marks, format characters (but the prepended
     /// concatenation marks) and Hangul's medial vowels and final consonants (Latin's soft hyphen
     /// is one); two for emoji presentation (but regional indicators) and the

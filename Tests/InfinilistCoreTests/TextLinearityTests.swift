@@ -1,10 +1,11 @@
 import Testing
+import TestThreads
 @testable import InfinilistCore
 
 /// Hostile text (issue 32.6): a 2.9 KB gzip answer whose title was 320,000 × U+200B froze the
 /// screen for 23 s, and `--dump --format '{title}'` grew with the square of the title's length.
 /// No clock decides these: the work is counted (`TextWork`), and its bound is what makes it linear.
-@Suite struct TextLinearityTests {
+@Suite(.ownThread) struct TextLinearityTests {
     /// Sanitizing writes each byte of its result once: it appended each escape to a view that
     /// the standard library copied whole every time (80,000 escapes: 18 s, 7,500 mmap pairs).
     @Test(arguments: ["\u{200B}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{1B}"])

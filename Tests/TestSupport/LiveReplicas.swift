@@ -73,7 +73,8 @@ public enum WikimediaStreamReplica {
 /// per line, `{"type": "ADDED", "object": {…a Pod…}}`, answered as the API server answers it,
 /// `Content-Type: application/json` with a chunked body (hence `--live`). The watch ends after
 /// its events, as a real one ends at `timeoutSeconds`. Without `watch`, the pod list.
-/// Replica-only knob: `interval`, milliseconds between events.
+/// Replica-only knobs: `interval`, milliseconds between events; `hold`, a number of events after
+/// which the stream stays open without ending (a watch with nothing new to say).
 public enum KubernetesWatchReplica {
     public static let path = "api/v1/namespaces/default/pods"
 
@@ -94,8 +95,11 @@ public enum KubernetesWatchReplica {
             }
             let interval = query["interval"].flatMap { Int($0) } ?? 0
             let since = query["resourceVersion"].flatMap { Int($0) } ?? 0
+            let hold = query["hold"].flatMap { Int($0) }
             return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                for event in events where event.version > since {
+                for (sent, event) in events.filter({ $0.version > since }).enumerated() {
+                    // Held open: nothing more comes until the client goes or the server stops.
+                    if sent == hold { try await Task.sleep(for: .seconds(600)) }
                     if interval > 0 { try await Task.sleep(for: .milliseconds(interval)) }
                     let line = #"{"type":"\#(event.type)","object":\#(pod(name: event.name, phase: event.phase, version: event.version))}"# + "\n"
                     try await writer.write(ByteBuffer(string: line))

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import ServiceLifecycle
+import TestThreads
 
 /// Runs a real Hummingbird server on `host` (a loopback address) with an ephemeral port for the
 /// duration of `body`, which receives the port.
@@ -11,6 +12,10 @@ import ServiceLifecycle
 /// finish()", swift-nio issue 3481), which killed the whole test process. If a connection is
 /// still open after a grace period (a route that hangs on purpose), the task is cancelled then;
 /// by that time the listening socket is closed and nothing new can be queued.
+///
+/// The server's tasks (its connections and every route's handler) run on a thread of its own
+/// (`ThreadExecutor`), not on Swift's cooperative pool, which the tests under way share: a test
+/// that keeps the pool busy must not keep the other tests' servers from answering (issue 32.1).
 public func withLocalServer<Builder: HTTPResponderBuilder, T: Sendable>(
     router: Builder,
     host: String = "127.0.0.1",
@@ -31,8 +36,10 @@ public func withLocalServer<Builder: HTTPResponderBuilder, T: Sendable>(
         logger: logger
     )
     let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
+    let thread = ThreadExecutor()
+    defer { thread.stop() }
     return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await services.run() }
+        group.addTask(executorPreference: thread) { try await services.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next(), port > 0 else {
             group.cancelAll()

@@ -106,6 +106,7 @@ public struct TinyProxy: Sendable {
             if accepts(port: port) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
+        if accepts(port: port) { return }
         throw ProxyStartError("tinyproxy did not listen on port \(port) within 45 s")
     }
 

@@ -1,9 +1,10 @@
 import Testing
+import TestThreads
 @testable import InfinilistCore
 
 /// Random sequences of keys, mouse events, pages, failures and resizes, across every mode, never
 /// break the invariants the features rely on.
-@Suite struct FeaturePropertyTests {
+@Suite(.ownThread) struct FeaturePropertyTests {
     private static let keys: [Key] = {
         var keys = Set(KeyMap.all.flatMap { $0.flatMap(\.keys) })
         keys.remove(.enter)           // would quit in the list; tested elsewhere

@@ -1,11 +1,12 @@
 import Testing
+import TestThreads
 @testable import InfinilistCore
 
 /// Random sessions on a list that grows at the top while it is read: keys, the list's pages,
 /// polls (some reordered or short, some failing), gap rows loaded, pages dropped and fetched
 /// again, the filter, marks, searches, resizes and refreshes. Row numbers move with every
 /// insertion, so the state must move every one of them at once; these check that it does.
-@Suite struct FollowPropertyTests {
+@Suite(.ownThread) struct FollowPropertyTests {
     /// The server: `fresh` items (newest first) above the list's `initial` ones, pages of 5.
     private struct Server {
         static let pageSize = 5

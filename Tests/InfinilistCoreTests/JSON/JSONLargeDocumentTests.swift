@@ -1,7 +1,8 @@
 import Testing
+import TestThreads
 @testable import InfinilistCore
 
-@Suite struct JSONLargeDocumentTests {
+@Suite(.ownThread) struct JSONLargeDocumentTests {
     /// About 10 MB of GitHub-like small objects (64k items, 64-bit ids, a nested object each).
     static func bigDocument() -> [UInt8] {
         var text = "["

@@ -1,10 +1,11 @@
 import Testing
+import TestThreads
 @testable import InfinilistCore
 
 /// `<` and `>` in a table wider than the screen scroll the columns one at a time (an id or a
 /// number first column stays), the header with the cells, `‹`/`›` saying what is hidden; when
 /// the columns fit, or rows are lines, they go to the first and last row as before.
-@Suite struct ColumnScrollTests {
+@Suite(.ownThread) struct ColumnScrollTests {
     private func frame(_ state: AppState) -> String { render(state).text }
 
     @Test func greaterThanShowsTheColumnsHiddenOnTheRight() {

@@ -25,6 +25,7 @@ import Testing
             if condition() { return }
             try await Task.sleep(for: .milliseconds(20))
         }
+        if condition() { return }
         Issue.record("timed out waiting for \(what)")
     }
 

@@ -1,10 +1,11 @@
 import InfinilistLoader
 import Testing
+import TestThreads
 
 /// A hostile or generated config file is read in bounded stack and linear time: nesting too deep
 /// is an error at its line rather than a crash, and a file of thousands of tables is read in one
 /// pass (no test here measures time: a quadratic parser shows as a test run that never ends).
-@Suite struct TOMLLimitsTests {
+@Suite(.ownThread) struct TOMLLimitsTests {
     static let levels = 50_000
 
     /// Texts nested `levels` deep, named briefly (a test's arguments are printed).

@@ -2,12 +2,13 @@ import Foundation
 import InfinilistCore
 @testable import InfinilistLoader
 import Testing
+import TestThreads
 
 /// A line that does not end (a writer that never sends a line break) is read in bounded memory:
 /// what passes the per-value limit is dropped as it is scanned, the page waiting for it can be
 /// cancelled, and when the line ends at last it is one row saying so and the list goes on.
 @Suite struct StreamEndlessLineTests {
-    @Test(arguments: [UInt8(ascii: "x"), UInt8(ascii: "{")])
+    @Test(.ownThread, arguments: [UInt8(ascii: "x"), UInt8(ascii: "{")])
     func theSplitterHoldsAboutTheLimitHoweverLongTheLine(first: UInt8) {
         let limit = 1 << 20
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
