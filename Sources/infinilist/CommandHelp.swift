@@ -136,8 +136,9 @@ enum CommandHelp {
             | jq -r .title
           infinilist --dump --demo-items 120 | wc -l     # prints 120
           # GitHub's GraphQL API: a query with $owner, $name and $after in a file.
-          infinilist -H "Authorization: Bearer $GITHUB_TOKEN" --graphql @issues.graphql \\
-            --var owner=apple --var name=swift https://api.github.com/graphql
+          infinilist -H "Authorization: Bearer $GITHUB_TOKEN" \\
+            --graphql @issues.graphql --var owner=apple --var name=swift \\
+            https://api.github.com/graphql
 
         CONFIGURATION: named sources live in $XDG_CONFIG_HOME/infinilist/config.toml \
         (~/.config/infinilist/config.toml by default), one [sources.NAME] table each; \
@@ -145,7 +146,7 @@ enum CommandHelp {
         setting is a long flag without its dashes; ${VAR} is taken from the environment (an \
         unset one is an error), so tokens stay out of the file; infinilist never writes it:
           [sources.gh]
-          url = "https://api.github.com/repos/apple/swift/issues?per_page=50&page={page}"
+          url = "https://api.github.com/repos/apple/swift/issues?page={page}"
           headers = { Authorization = "Bearer ${GITHUB_TOKEN}" }
           format = "{title} by {user.login}"
           id = "id"

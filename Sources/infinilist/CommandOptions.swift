@@ -167,6 +167,9 @@ struct CommandOptions: ParsableArguments {
 
     // MARK: Output
 
+    @Flag(name: .customLong("man"), help: "Print the manual as a man page to stdout, for a binary copied without its page: infinilist --man | man -l -")
+    var man = false
+
     @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout (with --format, its text), following pages to the end; no screen.")
     var dump = false
 

@@ -34,6 +34,10 @@ struct Infinilist: ParsableCommand {
             print(CommandHelp.fullHelp())
             return
         }
+        if words == ["--man"] {
+            print(ManualPage.text())
+            return
+        }
         ProcessSetup.prepare()
         do {
             try CommandWords.checkNoEmptyValue(words)
@@ -60,6 +64,10 @@ struct Infinilist: ParsableCommand {
     }
 
     func run() throws {
+        if options.man {
+            print(ManualPage.text())
+            return
+        }
         // `@NAME`: the config file's source, with the rest of the command line on top.
         let options = try NamedSourceArguments.resolve(
             self.options,

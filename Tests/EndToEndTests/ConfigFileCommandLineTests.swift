@@ -54,6 +54,10 @@ import Testing
         let run = try await ProcessRun.run(Binary.path, ["@x", "--dump"], environment: config.environment)
         #expect(run.status == 64)
         #expect(run.stderr.contains("config.toml line 4 ([sources.x] first_page): 'first_page' is the same setting as 'first-page' on line 3; keep one"), "stderr: \(run.stderr)")
+        // The listing flags it too, under the source's line.
+        let listing = try await ProcessRun.run(Binary.path, ["@"], environment: config.environment)
+        #expect(listing.status == 0)
+        #expect(listing.stdout.contains("✗ ") && listing.stdout.contains("'first_page' is the same setting as 'first-page' on line 3"), "\(listing.stdout)")
     }
 
     /// `infinilist @` lists the sources with their URLs (a password masked), and exits 0.

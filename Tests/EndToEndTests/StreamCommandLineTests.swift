@@ -58,6 +58,9 @@ import Testing
         let run = try await ProcessRun.run(Binary.path, ["--dump", "--items", "hit"], input: object)
         #expect(run.stdout.isEmpty, "\(run.stdout)")
         #expect(run.stderr.contains("the value at byte 0 has no array at --items hit; did you mean --items hits? (its arrays: hits (1 item), data.rows (1 item))"), "\(run.stderr)")
+        // Nothing written and the reason said: a failure for a script, as jq's would be.
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("nothing written"), "\(run.stderr)")
     }
 
     /// A line of 160 MiB from a pipe with `--max-page-bytes 1M`: skipped as it streams past (its

@@ -38,6 +38,53 @@ import TestThreads
         #expect(render(state).rows.last?.text.contains("lines 35–57/…") == true, "\(render(state).rows.last?.text ?? "")")
     }
 
+    /// Whether the item is JSON is checked a step per message too: the first frame shows its
+    /// first lines before the 4 MB are checked, and the core asks to be woken at once while
+    /// the check goes on (`wakeTime`), so the steps run back to back between keys.
+    @Test func theFirstFrameComesBeforeTheItemIsCheckedWhole() throws {
+        var state = opened()
+        #expect(view(state)?.hasWork == true)
+        #expect(state.hasDetailWork)
+        #expect(render(state).rows[2].text == "  \"a\": [")
+        var steps = 0
+        while view(state)?.hasWork == true, steps < 100 {
+            _ = state.update(.tick)
+            steps += 1
+        }
+        #expect(steps > 1, "checked in \(steps) steps")
+        #expect(view(state)?.hasWork == false)
+        #expect(render(state).rows[2].text == "  \"a\": [")
+    }
+
+    /// A huge item that turns out not to be JSON (cut short at its end) is shown as its text once
+    /// the check reaches the end.
+    @Test func aHugeItemThatIsNotJSONAfterAllIsShownAsText() throws {
+        let cut = String(Self.huge.dropLast())
+        var state = AppState(config: AppConfig(sourceName: "t"), size: Size(rows: 24, columns: 80))
+        _ = state.start()
+        state.answer([Item(json: cut, text: "cut")], end: EndReason("end"))
+        state.press(.right)
+        var steps = 0
+        while view(state)?.hasWork == true, steps < 100 {
+            _ = state.update(.tick)
+            steps += 1
+        }
+        #expect(view(state)?.index.isJSON == false)
+        #expect(render(state).rows[0].text.hasPrefix(#"{"id":1,"a":[0,0,"#), "\(render(state).rows[0].text)")
+    }
+
+    /// `y` on a line of the huge item copies that line's value, found in the text without
+    /// parsing the item; on its first line (the whole 4 MB item) it says the item is too large
+    /// for a terminal, by its size, before parsing anything.
+    @Test func yCopiesOneLinesValueWithoutParsingTheItem() throws {
+        var state = opened()
+        #expect(state.press(.char("y")).isEmpty)
+        #expect(render(state).text.contains("is more than a terminal takes"))
+        state.press(.char("j"), .char("j"), .char("j"))
+        #expect(state.press(.char("y")) == [.copyToClipboard("0")])
+        #expect(render(state).text.contains("a[0]"), "\(render(state).rows.last?.text ?? "")")
+    }
+
     /// `G` walks to the end a bounded step per message (a tick comes every 90 ms while it
     /// does), keeping a mark per block of lines, and then shows the item's last lines.
     @Test func goingToTheEndWalksInStepsAndKeepsAMarkPerBlock() throws {

@@ -29,7 +29,7 @@ extension AppState {
     mutating func copyItem() -> [Effect] {
         guard let item = selectedItem else { return [.bell] }
         if let view = preview.view, view.json == item.json, previewTextArea != nil {
-            return copyValue(onLine: view.topLine, of: view.json)
+            return copyValue(shownBy: view)
         }
         return copy(item.json, what: "the item's JSON")
     }
@@ -43,13 +43,20 @@ extension AppState {
     }
 
     /// `y` in the detail view (and any view of an item's pretty-printed JSON): the value shown
-    /// on `line` (the first line on screen), as `JSONValue.lineValues` assigns them; the first
-    /// line is the whole item.
-    mutating func copyValue(onLine line: Int, of json: String) -> [Effect] {
-        guard let root = try? JSONParser.parse(json) else { return copy(json, what: "the item") }
-        let lines = root.lineValues()
-        let entry = lines[max(0, min(line, lines.count - 1))]
-        return copy(entry.value.copyText, what: entry.path.isEmpty ? "the item's JSON" : entry.path)
+    /// on the first line on screen, as `JSONValue.lineValues` assigns them (the first line is
+    /// the whole item), found in the item's text without parsing the rest (`LineValueLocator`).
+    /// A value far over what a terminal takes is refused by its size before it is parsed.
+    mutating func copyValue(shownBy view: DetailView) -> [Effect] {
+        guard let start = view.index.locate(row: view.top)?.start,
+              let found = view.index.value(onLineAt: start) else { return copy(view.json, what: "the item") }
+        let size = found.text.utf8.count
+        // Compact text is never more than a few times shorter than the text it comes from.
+        guard size <= 8 * ClipboardText.maxBytes else {
+            notice = .action(.copyTooLarge(bytes: size))
+            return []
+        }
+        guard let value = try? JSONParser.parse(String(found.text)) else { return copy(view.json, what: "the item") }
+        return copy(value.copyText, what: found.path.isEmpty ? "the item's JSON" : found.path)
     }
 
     /// Puts `text` on the clipboard, with a notice saying what and how much, or why not.

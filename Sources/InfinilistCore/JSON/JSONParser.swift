@@ -236,6 +236,14 @@ struct ByteParser {
 
     mutating func parseNumber() throws(JSONParseError) -> String {
         let start = pos
+        try skipNumber()
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+    }
+
+    /// Moves past the number at `pos`, checking its grammar: for `parseNumber`, and for
+    /// `checkDocument`, which needs no string of it.
+    mutating func skipNumber() throws(JSONParseError) {
+        let start = pos
         if bytes[pos] == UInt8(ascii: "-") {
             pos += 1
         }
@@ -262,7 +270,6 @@ struct ByteParser {
             }
             try digits(expected: "a digit in the exponent")
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
     }
 
     /// One or more digits.

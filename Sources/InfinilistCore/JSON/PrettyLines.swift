@@ -94,7 +94,7 @@ enum PrettyLines {
     /// Past the closing quote of the string opening at `index`. `plain` turns false when the
     /// string holds an escape or a byte outside printable ASCII: its text shown is then not its
     /// bytes one column each.
-    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, plain: inout Bool) -> Int {
+    static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, plain: inout Bool) -> Int {
         var i = index + 1
         while i < bytes.count {
             let byte = bytes[i]
@@ -111,7 +111,7 @@ enum PrettyLines {
     }
 
     /// Past a number or a literal: up to the next structural byte or space.
-    private static func scalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+    static func scalarEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
         var i = index
         while i < bytes.count {
             switch bytes[i] {
@@ -127,17 +127,22 @@ enum PrettyLines {
 }
 
 /// One line as `PrettyLines.walk` writes it: its spans (merged by style, as `highlightedLines`
-/// does), or, when only measured, how many columns it takes if it is plain ASCII.
+/// does), or only its text (for a search), or, when only measured, how many columns it takes
+/// if it is plain ASCII.
 struct LineWriter {
     /// False when measuring: no text is made.
     let keepsText: Bool
+    /// Only the text, in one string: a search scans millions of lines and needs no styles.
+    let textOnly: Bool
     private(set) var spans: [Span] = []
+    private(set) var text = ""
     /// The line's width when `plain`: every character printable ASCII, one column each.
     private(set) var columns = 0
     private(set) var plain = true
 
-    init(keepsText: Bool) {
+    init(keepsText: Bool, textOnly: Bool = false) {
         self.keepsText = keepsText
+        self.textOnly = textOnly
     }
 
     mutating func indent(_ depth: Int) {
@@ -149,7 +154,9 @@ struct LineWriter {
     mutating func append(_ text: String, _ style: Style) {
         columns += text.utf8.count
         guard keepsText else { return }
-        if let last = spans.last, last.style == style {
+        if textOnly {
+            self.text += text
+        } else if let last = spans.last, last.style == style {
             spans[spans.count - 1].text += text
         } else {
             spans.append(Span(text, style))

@@ -204,21 +204,28 @@ private func style(of item: Item) -> Style {
 
 /// `text` in `style`, with matches of the search (or filter) highlighted.
 /// Only the part of `text` the row could show is searched, and a match that starts in it.
+/// A line wider than the row ends in `…`, as a table's cells do: a cut row is not taken for
+/// the whole of it (issue 33.11).
 private func appendLine(_ text: String, _ style: Style, highlight: TextMatcher?, into builder: inout RowBuilder) {
-    let reach = builder.remaining + (highlight?.query.unicodeScalars.count ?? 0)
+    let room = builder.remaining
+    let reach = room + (highlight?.query.unicodeScalars.count ?? 0)
     let end = DisplayWidth.showableEnd(text, columns: reach)
     // Shown whole, still the item's own string (no copy); else a copy of what can be shown.
     let text = end == text.endIndex ? text : String(text[..<end])
+    let cut = room > 1 && DisplayWidth.of(text, ifAtMost: room) == nil
+    // Matches are found in all the row could show, and shown up to where the text stops.
+    let stop = cut ? DisplayWidth.clip(text, to: room - 1).text.endIndex : text.endIndex
     let matches = highlight?.ranges(in: text) ?? []
     var start = text.startIndex
-    for match in matches {
+    for match in matches where match.lowerBound < stop {
         builder.append(text[start..<match.lowerBound], style)
-        builder.append(text[match], .match)
-        start = match.upperBound
+        start = min(match.upperBound, stop)
+        builder.append(text[match.lowerBound..<start], .match)
         if builder.remaining == 0 { break }
     }
     // With nothing highlighted, the whole slice: it becomes the item's own string again.
-    builder.append(text[start...], style)
+    builder.append(text[start..<stop], style)
+    if cut { builder.append("…", style) }
 }
 
 private func footerRow(_ state: AppState, width: Int) -> FrameRow {

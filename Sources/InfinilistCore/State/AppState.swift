@@ -101,7 +101,7 @@ public struct AppState: Sendable {
     public var isAnimating: Bool {
         if case .loading = tail { return true }
         // The detail view's `G` or search walks a huge item a step per tick.
-        if case .detail(let view) = mode, view.hasWork { return true }
+        if hasDetailWork { return true }
         // A gap row being loaded turns its spinner; a poll goes unseen.
         if case .gap = following.run?.purpose { return true }
         return refetches.values.contains(where: \.isLoading)

@@ -23,12 +23,17 @@ public struct DetailView: Sendable, Equatable {
     /// Where the lines and rows are, as far as they were needed, for `layoutWidth`.
     var index: DetailIndex
     var layoutWidth: Int { index.width }
+    /// Whether the item is JSON, while that is still being checked: a huge item's lines are
+    /// shown at once and checked a step per message.
+    private var check: JSONCheck?
 
     public init(row: Int, item: Item) {
         self.row = row
         self.json = item.json
-        // Not JSON after all (a source that builds items itself): the text is shown as it is.
-        index = DetailIndex(text: json, isJSON: JSONParser.isValid(json), width: 0, wraps: false)
+        var check = JSONCheck()
+        check.run(json, budget: Self.stepBytes)
+        index = DetailIndex(text: json, isJSON: check.verdict != false, width: 0, wraps: false)
+        self.check = check.verdict == nil ? check : nil
     }
 
     /// How many lines have been laid out (walked) so far: a screen's worth and a bounded margin
@@ -119,6 +124,18 @@ public struct DetailView: Sendable, Equatable {
 
     /// One step of the work a key left (`G`, a search); what came of it, for the notices.
     mutating func advance(height: Int) -> DetailSearch.Outcome? {
+        if var check {
+            check.run(json, budget: Self.stepBytes)
+            self.check = check.verdict == nil ? check : nil
+            if check.verdict == false {
+                // Not JSON after all (a source that builds items itself): the text as it is.
+                index = DetailIndex(text: json, isJSON: false, width: index.width, wraps: wraps)
+                search = nil
+                goingToEnd = false
+                scroll(to: 0, height: height)
+                return nil
+            }
+        }
         if goingToEnd {
             var budget = Self.stepBytes
             if index.extend(budget: &budget) {
@@ -131,8 +148,8 @@ public struct DetailView: Sendable, Equatable {
         return outcome
     }
 
-    /// True while `G` or a search has more to walk.
-    var hasWork: Bool { goingToEnd || search.map { !$0.isComplete } == true }
+    /// True while `G`, a search or the check of the item has more to walk.
+    var hasWork: Bool { check != nil || goingToEnd || search.map { !$0.isComplete } == true }
 }
 
 extension AppState {
@@ -180,7 +197,7 @@ extension AppState {
         case .open: return openWebAddress(of: view.json)
         case .copy:
             mode = .detail(view)
-            return copyValue(onLine: view.topLine, of: view.json)
+            return copyValue(shownBy: view)
         case .help: showsHelp = true
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]

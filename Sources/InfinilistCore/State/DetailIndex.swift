@@ -141,6 +141,17 @@ struct DetailIndex: Sendable, Equatable {
         }
     }
 
+    /// The line at `start` as the text shown (sanitized), for a search; and where the next
+    /// line starts. One string per line, no spans.
+    func text(at start: LineStart) -> (text: String, next: LineStart?) {
+        guard isJSON else { return (TerminalText.sanitize(text), nil) }
+        return withBytes(of: text) { bytes in
+            var writer = LineWriter(keepsText: true, textOnly: true)
+            let next = PrettyLines.walk(bytes, from: start, into: &writer)
+            return (writer.plain ? writer.text : TerminalText.sanitize(writer.text), next)
+        }
+    }
+
     /// How many rows the line at `start` takes, and where the next one starts. A plain line
     /// that fits is one row without making its text; any other is wrapped to be counted.
     private func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ start: LineStart) -> (rows: Int, next: LineStart?) {
@@ -154,6 +165,18 @@ struct DetailIndex: Sendable, Equatable {
     private func rowCount(of spans: [Span]) -> Int {
         guard wraps, width > 0 else { return 1 }
         return DetailLayout.wrap(spans, width: width).count
+    }
+
+    /// The value shown on the line at `start` (`LineValueLocator`): its path and its text as
+    /// the item has it; nil when the item is not JSON.
+    func value(onLineAt start: LineStart) -> (path: String, text: Substring)? {
+        guard isJSON else { return nil }
+        let text = text
+        guard let found = withBytes(of: text, { LineValueLocator.value(in: $0, lineAt: start.offset) }) else { return nil }
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: found.range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: found.range.count)
+        return (found.path, text[lower..<upper])
     }
 
     private func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

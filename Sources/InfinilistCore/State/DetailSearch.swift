@@ -58,6 +58,9 @@ public struct DetailSearch: Sendable, Equatable {
     /// True once the whole item is scanned: `n`/`N` and the count work from then on.
     var isComplete: Bool { next == nil }
 
+    /// What scanning a line costs beside its bytes, in bytes of the step's budget.
+    static let lineCost = 32
+
     /// Scans about `budget` bytes of lines on from where the last step stopped; the index walks
     /// along, so a match found is at a known row. The outcome once the item is scanned.
     mutating func scan(_ index: inout DetailIndex, budget: Int) -> Outcome? {
@@ -65,9 +68,10 @@ public struct DetailSearch: Sendable, Equatable {
         let bytes = index.text.utf8.count
         while let cursor = next, budget > 0 {
             index.extend(throughLine: cursor.line, budget: &budget)
-            let (spans, following) = index.line(at: cursor.start)
-            let count = Self.matches(of: matcher, in: spans, line: cursor.line).count
-            budget -= max(1, (following?.offset ?? bytes) - cursor.start.offset)
+            let (text, following) = index.text(at: cursor.start)
+            let count = matcher.matches(text) ? matcher.ranges(in: text).count : 0
+            // A line costs its text's making and matching, whatever its bytes.
+            budget -= Self.lineCost + (following?.offset ?? bytes) - cursor.start.offset
             let block = cursor.line / DetailIndex.block
             if block == blockCounts.count { blockCounts.append(0) }
             blockCounts[block] += count

@@ -77,6 +77,8 @@ extension AppState {
         if let area = previewTextArea {
             view.layOut(width: area.width)
             view.scroll(by: 0, height: area.height)
+            // A huge item is checked a step per message (ticks come while it is).
+            if view.hasWork { _ = view.advance(height: area.height) }
         }
         preview.view = view
     }

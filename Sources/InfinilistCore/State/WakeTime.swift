@@ -3,7 +3,20 @@ extension AppState {
     /// the clock of `update(_:at:)`): the next poll of a followed list, or the next minute of the
     /// wall clock while a table shows dates as ages. Nil: sleep until something happens.
     public var wakeTime: Double? {
-        [nextPollTime, nextAgeRefresh].compactMap { $0 }.min()
+        [nextPollTime, nextAgeRefresh, detailWorkTime].compactMap { $0 }.min()
+    }
+
+    /// While the detail view (or the preview) walks a huge item in steps (`G`, a search, the
+    /// check that it is JSON): now, so the event loop runs the next step as soon as it has
+    /// painted and read the keys, instead of one step per 90 ms tick.
+    private var detailWorkTime: Double? {
+        hasDetailWork ? clock : nil
+    }
+
+    /// The detail view or the preview has steps left to walk.
+    var hasDetailWork: Bool {
+        if case .detail(let view) = mode, view.hasWork { return true }
+        return preview.view?.hasWork == true
     }
 
     /// Ages are laid out from the wall clock of the last batch of messages, so a screen left alone

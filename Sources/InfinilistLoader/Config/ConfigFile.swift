@@ -73,7 +73,15 @@ public struct ConfigFile: Sendable {
         let width = names.map(\.count).max() ?? 0
         let lines = zip(names, sources).map { name, source -> String in
             let url = source.writtenURL.map { TerminalText.sanitize(Self.withoutUserInfo($0)) } ?? "(no url)"
-            return name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + url
+            let line = name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + url
+            // A source that `@NAME` would refuse (one setting spelled twice, a setting a file
+            // cannot hold) says so here too; `${VAR}` is not checked, as the listing needs none.
+            do throws(ConfigError) {
+                _ = try source.arguments(environment: [:], file: path, expanding: false)
+                return line
+            } catch {
+                return line + "\n" + String(repeating: " ", count: width + 2) + "✗ " + TerminalText.sanitize(error.message)
+            }
         }
         return "sources in \(path):\n" + lines.joined(separator: "\n")
     }

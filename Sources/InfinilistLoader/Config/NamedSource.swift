@@ -13,7 +13,7 @@ public struct NamedSource: Sendable, Equatable {
 
     /// Settings that are not about a source, or that would make `@NAME` do something else.
     static let refused: Set<String> = [
-        "help", "version", "dump", "max-items", "generate-completion-script", "experimental-dump-help",
+        "help", "version", "man", "dump", "max-items", "generate-completion-script", "experimental-dump-help",
     ]
 
     /// Each setting as the command-line words it stands for, with `${VAR}` expanded from

@@ -54,13 +54,17 @@ extension Loader {
     }
 
     /// A fetch had to wait: the server wants fewer requests. Pages fetched ahead by prediction
-    /// are cancelled (the next one is asked for anyway) and no more are predicted.
+    /// are cancelled and no more are predicted, but for the nearest: the walk asks for it next
+    /// anyway, and cancelling it would only send its request again (a 503 retried by a page
+    /// fetched ahead reached the server three times for `--retries 1`).
     func slowDown() {
         guard readAhead.depth > 0, !readAhead.slowedDown else { return }
         readAhead.slowDown()
         log?("a request had to wait: fetching one page at a time from now on")
-        for (page, flight) in inFlight where flight.request == nil {
-            flight.task.cancel()
+        let ahead = inFlight.filter { $0.value.request == nil }.keys
+        let nearest = ahead.min()
+        for page in ahead where page != nearest {
+            inFlight[page]?.task.cancel()
             inFlight[page] = nil
         }
     }

@@ -10,7 +10,8 @@ enum CounterStopRules {
     /// Why the list ends after this page, or nil to go on. `position` is the page's 1-based
     /// position in the API's own numbering; `lastIndex` the last page's index when the answer
     /// tells it (`LastPage`): a `Link` header with a `rel="last"` past this page but no
-    /// `rel="next"` does not end the list there (a hostile pass found 1 page of 4 written).
+    /// `rel="next"` does not end the list there (a hostile pass found 1 page of 4 written), nor
+    /// does one whose page cannot be read: the list goes on to an empty page.
     static func end(after key: PageKey, response: PageResponse, position: Int, lastIndex: Int? = nil) -> EndReason? {
         if response.items.isEmpty { return EndReason("end of list (page \(key.index + 1) is empty)") }
         if let reason = MoreFlags.end(in: response.body) { return reason }
@@ -19,7 +20,7 @@ enum CounterStopRules {
             return EndReason("x-next-page is empty")
         }
         if LinkHeader.isPresent(in: response.headers), LinkHeader.next(in: response.headers) == nil,
-           lastIndex.map({ $0 <= key.index }) ?? true {
+           lastIndex.map({ $0 <= key.index }) ?? !LinkHeader.hasLast(in: response.headers) {
             return EndReason("no rel=next")
         }
         if let total = TotalCount.find(in: response), key.offset + response.items.count >= total.value {

@@ -217,25 +217,49 @@ final class StreamReader: @unchecked Sendable {
     /// seconds, not never.
     static let defaultMaxSkip = 4 << 30
 
-    /// A UTF-16 or UTF-32 byte-order mark at the start: every value would be a row of text with
-    /// NUL bytes in it, so reading stops at once and says how to convert the input.
-    private static func utf16(_ bytes: [UInt8], label: String) -> PageLoadError? {
+    /// How much of a value being skipped is scanned before the skip is said as it goes.
+    static let firstSaidAfter = 1 << 20
+
+    /// UTF-16 or UTF-32 at the start: every value would be a row of text with NUL bytes in it,
+    /// so reading stops at once and says how to convert the input. A byte-order mark says so;
+    /// without one, the NULs around the first ASCII characters do (RFC 4627, section 3: JSON
+    /// starts with two ASCII characters). NULs alone (`/dev/zero`) are no encoding.
+    static func utf16(_ bytes: [UInt8], label: String) -> PageLoadError? {
         guard bytes.count >= 2 else { return nil }
+        let (a, b) = (bytes[0], bytes[1])
+        let (c, d) = bytes.count >= 4 ? (bytes[2], bytes[3]) : (1, 1)
+        let ascii = { (byte: UInt8) in byte != 0 && byte < 0x80 }
         let encoding: String
-        switch (bytes[0], bytes[1], bytes.count >= 4 ? bytes[2] : 1, bytes.count >= 4 ? bytes[3] : 1) {
-        case (0xFF, 0xFE, 0, 0): encoding = "UTF-32"
-        case (0, 0, 0xFE, 0xFF): encoding = "UTF-32"
-        case (0xFF, 0xFE, _, _), (0xFE, 0xFF, _, _): encoding = "UTF-16"
-        default: return nil
+        let how: String
+        switch (a, b, c, d) {
+        case (0xFF, 0xFE, 0, 0), (0, 0, 0xFE, 0xFF):
+            (encoding, how) = ("UTF-32", "it starts with a byte-order mark")
+        case (0xFF, 0xFE, _, _), (0xFE, 0xFF, _, _):
+            (encoding, how) = ("UTF-16", "it starts with a byte-order mark")
+        case (0, 0, 0, let x) where ascii(x):
+            (encoding, how) = ("UTF-32BE", "its first character has three NUL bytes before it")
+        case (let x, 0, 0, 0) where ascii(x) && bytes.count >= 4:
+            (encoding, how) = ("UTF-32LE", "its first character has three NUL bytes after it")
+        case (0, let x, 0, let y) where ascii(x) && ascii(y):
+            (encoding, how) = ("UTF-16BE", "a NUL byte comes before each of its first characters")
+        case (let x, 0, let y, 0) where ascii(x) && ascii(y):
+            (encoding, how) = ("UTF-16LE", "a NUL byte comes after each of its first characters")
+        default:
+            return nil
         }
-        return PageLoadError(.notJSON, "\(label) is \(encoding) (it starts with a byte-order mark) and infinilist reads UTF-8: convert it first, e.g. iconv -f \(encoding) -t UTF-8 FILE | infinilist")
+        return PageLoadError(.notJSON, "\(label) is \(encoding) (\(how)) and infinilist reads UTF-8: convert it first, e.g. iconv -f \(encoding) -t UTF-8 FILE | infinilist")
     }
 
-    /// What to say of a skip going on, when it is new or has gone another step (a quarter of
-    /// `maxSkipBytes`, at most 256 MiB) since it was last said.
+    /// What to say of a skip going on, once it has scanned `firstSaidAfter` (a value a little
+    /// over the limit is skipped at once, and said once, as skipped), then each time it has gone
+    /// another step (a quarter of `maxSkipBytes`, at most 256 MiB) since it was last said.
     private func skipProgress(_ skipping: (start: Int, scanned: Int)) -> String? {
         let step = max(1, min(maxSkipBytes / 4, 256 << 20))
-        if let said = skipSaid, said.start == skipping.start, skipping.scanned < said.scanned + step { return nil }
+        if let said = skipSaid, said.start == skipping.start {
+            if skipping.scanned < said.scanned + step { return nil }
+        } else if skipping.scanned < min(step, Self.firstSaidAfter) {
+            return nil
+        }
         skipSaid = skipping
         return "skipping a value (or line) from byte \(skipping.start) longer than --max-page-bytes (\(ByteCount.text(maxValueBytes))): \(ByteCount.text(skipping.scanned)) so far; reading stops at --max-skip (\(ByteCount.text(maxSkipBytes)))"
     }

@@ -2,7 +2,9 @@ import InfinilistCore
 
 /// `--dump` as a model of the event loop: it asks for page after page, writes every item's JSON
 /// as a line (`.output`), says how the list ended on stderr (`.report`) and quits: 0 when the list
-/// is complete or `--max-items` is reached, 1 after a failure, having written everything loaded.
+/// is complete or `--max-items` is reached, 1 after a failure, having written everything loaded,
+/// and 1 when the list ended without one item written but with pages that said what was wrong
+/// (a pipe's values without the `--items` array: what `jq` would fail on too).
 /// It draws nothing: its screen paints nothing.
 ///
 /// With `follow` (`--dump --follow`) it does not quit at the end of the list (or at
@@ -36,6 +38,8 @@ public struct DumpModel: Model {
     /// Pages read at the tail, and when the progress line was last said (`progressLine`).
     private var pagesRead = 0
     private var lastProgress: Double?
+    /// Whether a page came with a warning (values skipped, an `--items` array missing).
+    private var warned = false
 
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems
@@ -84,8 +88,9 @@ public struct DumpModel: Model {
         if let progress = progressLine() { effects.append(progress) }
         // Said whatever -v says (-v has the loader's own note instead): a script must be able
         // to tell a partial page from a whole one.
-        if let warning = result.warning, !verbose {
-            effects.append(.report("infinilist: page \(result.request.page + 1): \(warning)"))
+        if let warning = result.warning {
+            warned = true
+            if !verbose { effects.append(.report("infinilist: page \(result.request.page + 1): \(warning)")) }
         }
         if verbose {
             let milliseconds = Int((result.latency * 1000).rounded())
@@ -97,7 +102,11 @@ public struct DumpModel: Model {
         }
         if let end = result.end {
             // How the list ended is always said (on stderr): a script can tell a complete dump from a cut one.
-            return effects + [.report("end: \(end.text) (\(Self.count(written, "item")))")] + startFollowing()
+            effects.append(.report("end: \(end.text) (\(Self.count(written, "item")))"))
+            if written == 0, warned, follow == nil {
+                return effects + [.report("infinilist: nothing written: what the input held was skipped (said above)"), .quit(code: 1, output: [])]
+            }
+            return effects + startFollowing()
         }
         return effects + [request()]
     }

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aPlainRequestIsNeverARestart() {
-        var state = loadedState(pages: 2, prefetch: 100)
+        let state = loadedState(pages: 2, prefetch: 100)
         #expect(state.inFlight?.kind == .next)
         #expect(state.inFlight?.page == 2)
     }

@@ -51,4 +51,18 @@ import Testing
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         #expect(!JSONParser.isValid(deep))
     }
+
+    /// Checked a few bytes a step, as the detail view checks a huge item, the verdict is the same.
+    @Test func aCheckInStepsGivesTheSameVerdict() {
+        for json in Self.samples + ["not json", "[1,]", #"{"a":[1,2,{"b":"c"}]} x"#, " [ 1 ] "] {
+            var check = JSONCheck()
+            var steps = 0
+            while check.verdict == nil, steps < 1000 {
+                check.run(json, budget: 3)
+                steps += 1
+            }
+            #expect(check.verdict == JSONParser.isValid(json), "\(json)")
+            if json.utf8.count > 30 { #expect(steps > 2, "\(json)") }
+        }
+    }
 }

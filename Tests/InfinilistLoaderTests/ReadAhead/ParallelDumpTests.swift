@@ -96,6 +96,18 @@ import Testing
         }
     }
 
+    /// A `rel="last"` that names no page number says there is a last page, not which: the list
+    /// goes on to the first empty page instead of ending at page 1.
+    @Test func aLinkWithAnUnreadableLastPageGoesOnToTheEmptyPage() async throws {
+        try await withTestServer { base, log in
+            let route = "lastbroken"
+            let run = try await Self.dump(base + "/parallel/\(route)?page={page}&per_page={limit}&link=1&lastonly=1&lastbroken=1")
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(Self.requests(log, route) == 11, "\(log.all)")
+        }
+    }
+
     /// The default (`--dump` without `--parallel`) asks for the next page as soon as its key is
     /// known, but never has two requests out at once.
     @Test func theDefaultIsOneRequestAtATime() async throws {

@@ -59,7 +59,7 @@ import Testing
             let message = (error as? PageLoadError)?.message ?? ""
             return message.contains("from byte 0") && message.contains("(8 MiB)") && message.contains("--max-page-bytes (4 KiB)")
         }
-        // Said on the way: when the skip starts, then each quarter of the bound (2 MiB).
+        // Said on the way: once 1 MiB is scanned, then each quarter of the bound (2 MiB).
         #expect(said.count >= 4 && said.count <= 5, "\(said)")
         #expect(said.first?.hasPrefix("skipping a value (or line) from byte 0 longer than --max-page-bytes (4 KiB): ") == true)
         #expect(said.last?.contains("so far; reading stops at --max-skip (8 MiB)") == true, "\(said)")
@@ -67,6 +67,24 @@ import Testing
         #expect(throws: PageLoadError.self) {
             _ = try reader.read(from: .start, count: 10, isCancelled: { false }, waiting: { _ in })
         }
+    }
+
+    /// A value a few bytes over the limit is skipped at once: said as skipped, with no "skipping
+    /// … so far" line before it.
+    @Test func aSmallOversizeValueIsNotSaidAsItGoes() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let text = Array("{\"id\":1}\n{\"title\":\"much too long\"}\n{\"id\":2}\n".utf8)
+        try #require(write(ends[1], text, text.count) == text.count)
+        close(ends[1])
+        let input = DescriptorInput(descriptor: ends[0], label: "stdin", ownsDescriptor: true)
+        let reader = StreamReader(input: input, rereadDescriptor: nil, label: "stdin", spool: nil, mode: .values, maxValueBytes: 16)
+        var said: [String] = []
+        let read = try reader.read(from: .start, count: 10, isCancelled: { false }, waiting: { reason in
+            if case .skipping(let text) = reason { said.append(text) }
+        })
+        #expect(said.isEmpty, "\(said)")
+        #expect(read?.entries.count == 3)
     }
 
     @Test func skippingHoldsAboutAChunk() {
@@ -146,6 +164,33 @@ import Testing
             _ = try await StreamTest.readAll(try StreamTest.source(pipe.path))
         } throws: { error in
             ((error as? PageLoadError)?.message ?? "").contains("is UTF-32 (it starts with a byte-order mark) and infinilist reads UTF-8: convert it first, e.g. iconv -f UTF-32 -t UTF-8")
+        }
+    }
+
+    /// Without a byte-order mark (`iconv -t UTF-16LE` writes none), the NULs around the first
+    /// ASCII characters name the encoding; NULs alone (`/dev/zero`) and UTF-8 are read as they are.
+    @Test func anEncodingWithoutAMarkIsNamedByItsNULs() {
+        func named(_ bytes: [UInt8]) -> String? {
+            StreamReader.utf16(bytes, label: "stdin")?.message
+        }
+        let json = Array("[{\"a\":1}]".utf8)
+        #expect(named(json.flatMap { [$0, 0] })?.contains("is UTF-16LE (a NUL byte comes after each of its first characters)") == true)
+        #expect(named(json.flatMap { [0, $0] })?.contains("iconv -f UTF-16BE -t UTF-8") == true)
+        #expect(named(json.flatMap { [$0, 0, 0, 0] })?.contains("is UTF-32LE") == true)
+        #expect(named(json.flatMap { [0, 0, 0, $0] })?.contains("is UTF-32BE") == true)
+        #expect(named([UInt8](repeating: 0, count: 64)) == nil)
+        #expect(named(json) == nil)
+        #expect(named(Array("é\n".utf8)) == nil)
+    }
+
+    @Test func aUTF16InputWithoutAMarkStopsOnAPipe() async throws {
+        let pipe = try TestPipe()
+        pipe.write(Array("{\"a\":1}\n{\"a\":2}\n".utf8).flatMap { [$0, 0] })
+        pipe.closeWriting()
+        await #expect {
+            _ = try await StreamTest.readAll(try StreamTest.source(pipe.path))
+        } throws: { error in
+            ((error as? PageLoadError)?.message ?? "").contains("is UTF-16LE")
         }
     }
 }

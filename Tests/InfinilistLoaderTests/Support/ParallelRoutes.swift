@@ -15,7 +15,8 @@ final class ConcurrencyGauge: Sendable {
 /// `per_page` items (`pages=` changes the count), then empty pages; `total=1` reports the total,
 /// `pagecount=1` the page count (`nbPages`, as Algolia), `link=1` a GitHub-style `Link` header
 /// whose `rel="last"` names the last page by number on another path (and `rel="next"` before it;
-/// `lastonly=1` leaves `rel="next"` out, as a hostile server may).
+/// `lastonly=1` leaves `rel="next"` out, as a hostile server may; `lastbroken=1` names the last
+/// page without a page number).
 /// `/parallel/limited` answers its second request with a 429 and `Retry-After: 1`.
 enum ParallelRoutes {
     static let gauge = ConcurrencyGauge()
@@ -41,7 +42,8 @@ enum ParallelRoutes {
             let pageCount = query["pagecount"] == "1" ? #", "nbPages": \#(pages)"# : ""
             var headers: [String: String] = [:]
             if query["link"] == "1", let page = Int(query["page"] ?? "") {
-                var links = [#"</repositories/1/\#(name)?per_page=\#(perPage)&page=\#(pages)>; rel="last""#]
+                let last = query["lastbroken"] == "1" ? "cursor=end" : "page=\(pages)"
+                var links = [#"</repositories/1/\#(name)?per_page=\#(perPage)&\#(last)>; rel="last""#]
                 if page < pages, query["lastonly"] != "1" { links.insert(#"</repositories/1/\#(name)?per_page=\#(perPage)&page=\#(page + 1)>; rel="next""#, at: 0) }
                 headers["Link"] = links.joined(separator: ", ")
             }

@@ -23,6 +23,11 @@ enum LinkHeader {
         links(in: headers).first { $0.relations.contains("next") }?.target
     }
 
+    /// Whether a link with `rel` `last` is there: the list has a last page, read or not.
+    static func hasLast(in headers: [HeaderField]) -> Bool {
+        links(in: headers).contains { $0.relations.contains("last") }
+    }
+
     /// Whether the response has any parsable `Link` header at all.
     static func isPresent(in headers: [HeaderField]) -> Bool {
         !links(in: headers).isEmpty
