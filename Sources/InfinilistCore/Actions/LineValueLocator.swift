@@ -4,7 +4,7 @@
 ///
 /// The rule is `JSONValue.lineValues`' (a test checks they agree on every line): a member's
 /// or an element's line is its value, a closing bracket's line the container it closes, the
-/// first line the whole item. Parsing a 32 MB item of 16 million numbers and listing every
+/// first line the whole item, and a line inside a string (after a line break) the string. Parsing a 32 MB item of 16 million numbers and listing every
 /// line's value to copy one took gigabytes; this holds one frame per open container.
 enum LineValueLocator {
     /// The value shown on the line starting at byte `offset`: its path (`user.login`,
@@ -53,7 +53,10 @@ enum LineValueLocator {
                 i = valueStart
             case UInt8(ascii: "\""):
                 var plain = true
-                i = PrettyLines.stringEnd(bytes, i, plain: &plain)
+                let end = PrettyLines.stringEnd(bytes, i, plain: &plain)
+                // A line inside the string (after one of its line breaks) shows the string.
+                if offset > i, offset < end { return (open.last?.childPath ?? "", i..<end) }
+                i = end
             default:
                 let end = PrettyLines.scalarEnd(bytes, i)
                 guard end > i else { return nil }

@@ -28,6 +28,9 @@ extension JSONValue {
                 appendLines(of: member, path: inner, to: &lines)
             }
             lines.append((path, value))
+        case .string(let text):
+            // A string with line breaks goes on over more lines (`PrettyLines`): each is it too.
+            for _ in QuotedLines.of(text).dropFirst() { lines.append((path, value)) }
         default:
             break
         }

@@ -3,8 +3,10 @@ extension JSONValue {
     /// colouring: keys, strings, numbers, literals and punctuation each get their own `Style`.
     /// Joining each line's span texts, and the lines with "\n", gives exactly `prettyJSON` (a test
     /// checks it), so the detail view shows the very text Enter would print, only indented.
-    public func highlightedLines(indent: Int = 2) -> [[Span]] {
-        var writer = HighlightWriter(indent: max(0, indent))
+    /// With `splitsStrings`, a string goes on over one line per line of its text, as the detail
+    /// view shows it (`PrettyLines`): its pieces after the first one level further in.
+    public func highlightedLines(indent: Int = 2, splitsStrings: Bool = false) -> [[Span]] {
+        var writer = HighlightWriter(indent: max(0, indent), splitsStrings: splitsStrings)
         writer.write(self, level: 0)
         writer.endLine()
         return writer.lines
@@ -14,11 +16,13 @@ extension JSONValue {
 /// Mirrors `JSONWriter`'s pretty layout, emitting spans instead of bytes.
 private struct HighlightWriter {
     let indent: Int
+    let splitsStrings: Bool
     var lines: [[Span]] = []
     var line: [Span] = []
 
-    init(indent: Int) {
+    init(indent: Int, splitsStrings: Bool) {
         self.indent = indent
+        self.splitsStrings = splitsStrings
     }
 
     mutating func append(_ text: String, _ style: Style) {
@@ -55,6 +59,12 @@ private struct HighlightWriter {
             append(b ? "true" : "false", .jsonLiteral)
         case .number(let literal):
             append(literal, .jsonNumber)
+        case .string(let s) where splitsStrings:
+            let pieces = QuotedLines.of(s)
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { newline(level: level + 1) }
+                append(piece, .jsonString)
+            }
         case .string(let s):
             append(Self.quoted(s), .jsonString)
         case .array(let elements):
@@ -89,5 +99,34 @@ private struct HighlightWriter {
             newline(level: level)
             append("}", .jsonPunctuation)
         }
+    }
+}
+
+/// A string as the detail view shows it (`PrettyLines`): quoted, and cut after each `\n`
+/// that more of it follows.
+enum QuotedLines {
+    /// The quoted string cut after each `\n` that more of it follows.
+    static func of(_ s: String) -> [String] {
+        var bytes: [UInt8] = []
+        JSONWriter.appendQuoted(s, to: &bytes)
+        let quoted = String(decoding: bytes, as: UTF8.self)
+        var pieces: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in quoted {
+            current.append(character)
+            // Quoted text has a backslash only in an escape: `\\` is one, so `\\n` is not a break.
+            if previous == "\\" {
+                if character == "n" { pieces.append(current); current = "" }
+                previous = nil
+            } else {
+                previous = character
+            }
+        }
+        if current == "\"", let last = pieces.popLast() {
+            current = last + current
+        }
+        pieces.append(current)
+        return pieces
     }
 }

@@ -2,9 +2,15 @@
 /// item's JSON text, and its indent level. That pair is all it takes to write the line, and the
 /// next line's start comes out of writing it, so the detail view can lay out lines from any
 /// known start without a tree and without the lines above (decision: lazy detail lines).
+///
+/// A string that holds line breaks goes on over several lines, one per line of its text (an
+/// issue's body reads as its lines, not as one row of `\n`): such a line starts inside the
+/// string, just past a line break's escape, indented one level more than the string's own line.
 struct LineStart: Sendable, Hashable {
     var offset: Int
     var depth: Int
+    /// Inside a string, after one of its line breaks.
+    var inString = false
 }
 
 /// The lines of `JSONValue.highlightedLines` (the same text, spans and styles: a test checks
@@ -32,6 +38,17 @@ enum PrettyLines {
         let count = bytes.count
         let depth = start.depth
         var i = start.offset
+        if start.inString {
+            line.indent(depth + 1)
+            var plain = true
+            let end = stringEnd(bytes, i - 1, plain: &plain)
+            if let split = lineBreak(bytes, from: i, end: end) {
+                line.appendStringPiece(bytes, i..<split, opens: false, closes: false, .jsonString)
+                return LineStart(offset: split, depth: depth, inString: true)
+            }
+            line.appendStringPiece(bytes, i..<end, opens: false, closes: true, .jsonString)
+            return lineEnd(bytes, after: end, depth: depth, into: &line)
+        }
         line.indent(depth)
         while i < count {
             let byte = bytes[i]
@@ -59,6 +76,10 @@ enum PrettyLines {
                     i = skipSpace(bytes, k + 1)
                     continue   // the member's value is on the same line
                 }
+                if let split = lineBreak(bytes, from: i + 1, end: end) {
+                    line.appendStringPiece(bytes, i..<split, opens: true, closes: false, .jsonString)
+                    return LineStart(offset: split, depth: depth, inString: true)
+                }
                 line.appendString(bytes, i..<end, plain: plain, .jsonString)
                 i = end
             default:
@@ -68,21 +89,57 @@ enum PrettyLines {
                 line.appendBytes(bytes, i..<end, literal ? .jsonLiteral : .jsonNumber)
                 i = end
             }
-            // A value (or a closing bracket) is complete: a comma ends the line after it, a
-            // closing bracket starts the next one, one level out.
-            let k = skipSpace(bytes, i)
-            guard k < count else { return nil }
-            if bytes[k] == UInt8(ascii: ",") {
-                line.append(",", .jsonPunctuation)
-                let next = skipSpace(bytes, k + 1)
-                return next < count ? LineStart(offset: next, depth: depth) : nil
-            }
-            if bytes[k] == UInt8(ascii: "}") || bytes[k] == UInt8(ascii: "]") {
-                return LineStart(offset: k, depth: max(0, depth - 1))
-            }
-            return nil
+            return lineEnd(bytes, after: i, depth: depth, into: &line)
         }
         return nil
+    }
+
+    /// A value (or a closing bracket) is complete at `index`: a comma ends the line after it,
+    /// a closing bracket starts the next one, one level out.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int, depth: Int, into line: inout LineWriter) -> LineStart? {
+        let k = skipSpace(bytes, index)
+        guard k < bytes.count else { return nil }
+        if bytes[k] == UInt8(ascii: ",") {
+            line.append(",", .jsonPunctuation)
+            let next = skipSpace(bytes, k + 1)
+            return next < bytes.count ? LineStart(offset: next, depth: depth) : nil
+        }
+        if bytes[k] == UInt8(ascii: "}") || bytes[k] == UInt8(ascii: "]") {
+            return LineStart(offset: k, depth: max(0, depth - 1))
+        }
+        return nil
+    }
+
+    /// Past the first line break's escape (`\n`, `\u000a`) in the string's bytes from `index`
+    /// up to `end` (past its closing quote), when more of the string follows it; else nil.
+    static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, end: Int) -> Int? {
+        var i = index
+        let close = end - 1
+        while i < close {
+            guard bytes[i] == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            guard i + 1 < close else { return nil }
+            var after = i + 2
+            switch bytes[i + 1] {
+            case UInt8(ascii: "n"):
+                break
+            case UInt8(ascii: "u") where i + 6 <= close && isNewlineEscape(bytes, i + 2):
+                after = i + 6
+            default:
+                i += 2
+                continue
+            }
+            return after < close ? after : nil
+        }
+        return nil
+    }
+
+    /// Whether the four hex digits at `index` are `000a` (either case).
+    private static func isNewlineEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        bytes[index] == UInt8(ascii: "0") && bytes[index + 1] == UInt8(ascii: "0") && bytes[index + 2] == UInt8(ascii: "0")
+            && (bytes[index + 3] == UInt8(ascii: "a") || bytes[index + 3] == UInt8(ascii: "A"))
     }
 
     static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
@@ -169,6 +226,29 @@ struct LineWriter {
             return
         }
         append(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), style)
+    }
+
+    /// A piece of a string cut at its line breaks (`PrettyLines.lineBreak`), as `JSONWriter`
+    /// quotes the whole: the piece is decoded with the quotes it lacks and quoted again
+    /// without them. The string holds an escape, so its pieces are never plain.
+    mutating func appendStringPiece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, opens: Bool, closes: Bool, _ style: Style) {
+        plain = false
+        guard keepsText else {
+            columns += range.count
+            return
+        }
+        let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        let token = (opens ? "" : "\"") + raw + (closes ? "" : "\"")
+        guard case .string(let value)? = try? JSONParser.parse(token) else {
+            append(raw, style)
+            return
+        }
+        var quoted: [UInt8] = []
+        JSONWriter.appendQuoted(value, to: &quoted)
+        var text = String(decoding: quoted, as: UTF8.self)
+        if !opens { text.removeFirst() }
+        if !closes { text.removeLast() }
+        append(text, style)
     }
 
     /// A string token as `JSONWriter` quotes it: a plain one is its bytes; any other is decoded

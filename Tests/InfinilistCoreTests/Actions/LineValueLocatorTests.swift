@@ -12,6 +12,8 @@ import Testing
         #"{"user":{"login":"me"},"labels":["bug","ui"],"n":1.50}"#,
         #"  { "spaced" : [ 1 , { "k\"ey" : "v,]}" } ] , "é.x": -2e3 }  "#,
         #"{"deep":[[[[{"a":[{}]}]]]],"s":"\u00e9\n"}"#,
+        #"{"body":"one\ntwo\u000athree","list":["a\nb"]}"#,
+        #""top\nlevel""#,
     ]
 
     @Test(arguments: samples)

@@ -52,10 +52,11 @@ import Testing
             #"[1,[2,[3]],{"x":true}]"#,
             #""just a string""#,
             "{}",
+            #"{"body":"a\nb\nc","n":1}"#,
         ]
         for sample in samples {
             let value = try JSONParser.parse(sample)
-            #expect(value.lineValues().count == value.highlightedLines().count, "\(sample)")
+            #expect(value.lineValues().count == value.highlightedLines(splitsStrings: true).count, "\(sample)")
         }
     }
 

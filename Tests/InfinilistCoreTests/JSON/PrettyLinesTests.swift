@@ -11,6 +11,9 @@ import Testing
         #"42"#,
         #"{ "spaced" : [ 1 , 2 ] , "escapes": "\u0041\n\u2028\u0085é" }"#,
         #"[{"a":{}},{"b":[]}]"#,
+        // Strings with line breaks, as an issue's body: one line per line of text.
+        ###"{"body":"## Problem\r\nIt fails\n\nwhen run\n","n":1,"list":["a\nb","end\n"],"esc":"x\\ny\u000Az"}"###,
+        #""top\nlevel""#,
     ]
 
     private func walked(_ json: String) -> [[Span]] {
@@ -28,7 +31,7 @@ import Testing
     @Test(arguments: samples)
     func theLinesAreTheTreesLines(_ json: String) throws {
         let value = try JSONParser.parse(json)
-        #expect(walked(json) == value.highlightedLines())
+        #expect(walked(json) == value.highlightedLines(splitsStrings: true))
     }
 
     @Test(arguments: samples)
@@ -64,5 +67,21 @@ import Testing
             #expect(check.verdict == JSONParser.isValid(json), "\(json)")
             if json.utf8.count > 30 { #expect(steps > 2, "\(json)") }
         }
+    }
+
+    /// An issue's body reads as its lines: the string goes on over one line per line of its
+    /// text, each after the first one level further in, the escapes still shown.
+    @Test func aStringWithLineBreaksIsShownOverItsLines() {
+        let lines = walked(#"{"title":"Crash","body":"Steps:\r\n1. run it\n2. see it fail\n","n":3}"#)
+            .map { $0.map(\.text).joined() }
+        #expect(lines == [
+            "{",
+            #"  "title": "Crash","#,
+            #"  "body": "Steps:\r\n"#,
+            #"    1. run it\n"#,
+            #"    2. see it fail\n","#,
+            #"  "n": 3"#,
+            "}",
+        ])
     }
 }
