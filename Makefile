@@ -64,8 +64,9 @@ test: deps
 	done; \
 	if [ -n "$$failed" ]; then echo "make test: failed in$$failed"; exit 1; fi
 
+# The products only: the tests' support targets (TestThreads imports Testing) are not release code.
 release: deps
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product infinilist
 
 ## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores).
 ## fzf, less, curl, jq and python3 (the local HTTP servers) are installed first when missing, as `deps` does.
@@ -80,7 +81,8 @@ bench: deps
 	    echo "missing for the bench:$$missing"; echo "install them with: sudo apt-get install$$missing"; exit 1; \
 	  fi; \
 	fi
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product infinilist
+	$(SWIFT) build $(RELEASE) --product infinilist-bench
 	.build/release/infinilist-bench $(BENCH_ARGS)
 
 ## The order the release link lays functions out in (decision 79): a release build, then the
@@ -90,7 +92,7 @@ bench: deps
 hot-symbols: release
 	scripts/hot-symbols.sh .build/release/infinilist Sources/infinilist/hot-symbols.order
 	rm -f .build/release/infinilist   # SwiftPM does not relink for a changed order file
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product infinilist
 
 ## libFuzzer targets (Fuzz/Targets) for the parsers, FUZZ_SECONDS each (default 60); see Fuzz/run.sh.
 ## Built with swiftc, not SwiftPM (which cannot build libFuzzer executables): the core is compiled
