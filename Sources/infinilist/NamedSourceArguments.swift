@@ -17,8 +17,10 @@ enum NamedSourceArguments {
     ) throws -> CommandOptions {
         guard let token = options.url, token.hasPrefix("@") else { return options }
         let name = String(token.dropFirst())
+        // As messages show it: a control character typed or in the file is escaped, never sent.
+        let shownName = TerminalText.sanitize(name)
         guard let path = ConfigFile.defaultPath(environment: environment) else {
-            throw ValidationError("@\(name): cannot find the config file: neither XDG_CONFIG_HOME nor HOME is set")
+            throw ValidationError("@\(shownName): cannot find the config file: neither XDG_CONFIG_HOME nor HOME is set")
         }
         // `infinilist @` alone lists the sources there are, as `git remote` does.
         guard !name.isEmpty else {
@@ -72,8 +74,8 @@ enum NamedSourceArguments {
                 firstError = firstError ?? error
             }
         }
-        let reason = firstError.map { CommandOptions.message(for: $0) } ?? "the command line names @\(name) in an unexpected place"
-        throw ValidationError("with @\(name) from \(path): \(reason)")
+        let reason = firstError.map { CommandOptions.message(for: $0) } ?? "the command line names @\(shownName) in an unexpected place"
+        throw ValidationError("with @\(shownName) from \(path): \(reason)")
     }
 
     /// Each setting alone (with the source's URL) must be a flag infinilist takes, with a value

@@ -61,7 +61,10 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
 
     public init(parsing text: String) throws(URLTemplateError) {
         if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw URLTemplateError("the URL contains the control character U+\(String(control.value, radix: 16, uppercase: true)); URLs cannot")
+            // Shown escaped (`\t`, `\u{1}`), with any password hidden: never sent to the terminal.
+            let shown = TerminalText.sanitize(OneLine.clean(URLText.masked(text), maxCharacters: 200))
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw URLTemplateError("the URL \(shown) contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); URLs cannot hold control characters (write one as %XX, e.g. a tab as %09)")
         }
         var parts: [Part] = []
         var literal = ""

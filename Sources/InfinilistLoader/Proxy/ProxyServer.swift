@@ -24,11 +24,13 @@ public struct ProxyServer: Sendable, Hashable {
     /// Parses `text` (a URL, or `host:port` meaning http), naming `source` and never the password
     /// in the error.
     static func parse(_ text: String, source: String) throws(SourceOptionError) -> ProxyServer {
-        let shownText = OneLine.clean(URLText.masked(text), maxCharacters: 120)
+        let withScheme = text.contains("://") ? text : "http://" + text
+        // Masked with the scheme it is read with: `user:password@host` has one too, implied.
+        let masked = text.contains("://") ? URLText.masked(text) : String(URLText.masked(withScheme).dropFirst("http://".count))
+        let shownText = OneLine.clean(masked, maxCharacters: 120)
         func problem(_ reason: String) -> SourceOptionError {
             SourceOptionError("the proxy URL \(shownText) in \(source) \(reason)")
         }
-        let withScheme = text.contains("://") ? text : "http://" + text
         let url: RequestURL
         switch RequestURL.parse(withScheme) {
         case .success(let parsed): url = parsed
