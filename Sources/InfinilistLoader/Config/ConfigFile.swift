@@ -80,7 +80,7 @@ public struct ConfigFile: Sendable {
                 _ = try source.arguments(environment: [:], file: path, expanding: false)
                 return line
             } catch {
-                return line + "\n" + String(repeating: " ", count: width + 2) + "✗ " + TerminalText.sanitize(error.message)
+                return line + "\n" + String(repeating: " ", count: width + 2) + "✗ " + error.message
             }
         }
         return "sources in \(path):\n" + lines.joined(separator: "\n")
