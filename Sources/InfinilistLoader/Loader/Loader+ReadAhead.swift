@@ -54,17 +54,15 @@ extension Loader {
     }
 
     /// A fetch had to wait: the server wants fewer requests. Pages fetched ahead by prediction
-    /// are cancelled and no more are predicted, but for the nearest: the walk asks for it next
-    /// anyway, and cancelling it would only send its request again (a 503 retried by a page
-    /// fetched ahead reached the server three times for `--retries 1`).
+    /// are cancelled (the next one is asked for anyway) and no more are predicted. Keeping the
+    /// nearest one instead saved a request, but its retry countdown then reached no one (a page
+    /// fetched ahead has no request to report to), so `--dump` no longer said it was retrying.
     func slowDown() {
         guard readAhead.depth > 0, !readAhead.slowedDown else { return }
         readAhead.slowDown()
         log?("a request had to wait: fetching one page at a time from now on")
-        let ahead = inFlight.filter { $0.value.request == nil }.keys
-        let nearest = ahead.min()
-        for page in ahead where page != nearest {
-            inFlight[page]?.task.cancel()
+        for (page, flight) in inFlight where flight.request == nil {
+            flight.task.cancel()
             inFlight[page] = nil
         }
     }
