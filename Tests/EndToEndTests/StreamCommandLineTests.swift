@@ -64,8 +64,8 @@ import Testing
     }
 
     /// A line of 160 MiB from a pipe with `--max-page-bytes 1M`: skipped as it streams past (its
-    /// bytes are never held), named on stderr, and the lines after it are read. The peak resident
-    /// memory is sampled from /proc while it runs.
+    /// bytes are never held), named on stderr, and the lines after it are read; the status is 1, as
+    /// for any input skipped. The peak resident memory is sampled from /proc while it runs.
     @Test func aLineLongerThanTheLimitIsSkippedInBoundedMemory() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let script = #"""
@@ -85,11 +85,35 @@ import Testing
         let folder = try TemporaryDirectory()
         let out = folder.file("out.jsonl").path
         let run = try await ProcessRun.run("/bin/sh", ["-c", script], environment: ["BIN": Binary.path, "OUT": out], timeout: .seconds(600))
-        #expect(run.stdoutLines.first == "status 0", "\(run.stdout) \(run.stderr)")
+        #expect(run.stdoutLines.first == "status 1", "\(run.stdout) \(run.stderr)")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "{\"id\":1}\n{\"id\":2}\n")
         #expect(run.stderr.contains("a value of 160 MiB at byte 9 is longer than --max-page-bytes (1 MiB): skipped"), "\(run.stderr)")
         let peak = try #require(run.stdoutLines.last.flatMap { Int($0.dropFirst("peak ".count)) })
         #expect(peak > 0 && peak < 96 * 1024, "peak resident memory \(peak) KiB while skipping a 160 MiB line")
+    }
+
+    /// Damaged input is never written as an item: garbage between an array's elements, a broken
+    /// JSON line, a line of NUL bytes and an array cut off are each named on stderr with where
+    /// they are, every good item around them is written, and the status is 1 (once 0, with the
+    /// damage written as string items or, for a cut-off array, not said at all).
+    @Test func damagedInputIsSaidSkippedAndMakesTheStatusOne() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let cases: [(input: String, written: [String], said: String)] = [
+            (#"[{"a":1}, garbage, {"a":3}]"#, [#"{"a":1}"#, #"{"a":3}"#], "page 1: not JSON inside the array at byte 10: garbage (skipped)"),
+            ("{\"a\":1}\n{\"a\":2 broken\n{\"a\":3}\n", [#"{"a":1}"#, #"{"a":3}"#], #"page 1: a JSON value at byte 8 is cut short: {"a":2 broken (skipped)"#),
+            ("{\"a\":1}\n\u{0}\n{\"a\":3}\n", [#"{"a":1}"#, #"{"a":3}"#], "page 1: binary data (NUL bytes) at byte 8, 1 byte: skipped"),
+            (#"[{"a":1},{"a":2}"#, [#"{"a":1}"#, #"{"a":2}"#], "page 1: the input ends inside an array: its closing ] never came"),
+            ("{\"a\":1}\n{\"a\":2", [#"{"a":1}"#], "page 1: the input ends in the middle of a JSON value"),
+        ]
+        for (input, written, said) in cases {
+            let run = try await ProcessRun.run(Binary.path, ["--dump"], input: input)
+            #expect(run.stdoutLines.map(String.init) == written, "\(input.debugDescription): \(run.stdout)")
+            #expect(run.stderr.contains("infinilist: " + said), "\(input.debugDescription): \(run.stderr)")
+            #expect(run.status == 1, "\(input.debugDescription): \(run.stderr)")
+            #expect(run.stderr.hasSuffix("infinilist: \(written.count) item\(written.count == 1 ? "" : "s") written, but part of the list was not readable (said above)\n"), "\(run.stderr)")
+        }
+        let whole = try await ProcessRun.run(Binary.path, ["--dump"], input: #"[{"a":1},{"a":2}]"#)
+        #expect(whole.status == 0 && whole.stdoutLines.count == 2, "\(whole.stderr)")
     }
 
     /// `--dump /dev/zero` (an endless line of NUL bytes) says what it is skipping as it goes and

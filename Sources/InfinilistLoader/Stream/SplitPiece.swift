@@ -10,10 +10,19 @@ struct SplitPiece: Sendable, Equatable {
         case tooLong
         /// The input ended in the middle of a value.
         case truncated
+        /// The input ended inside a top-level array, its `]` never came: a cut-off download.
+        case unclosedArray
+        /// What began like a JSON value but broke off at the end of its line (a raw line break
+        /// in a string, a `{` opening a new line while an object is open): its first line. The
+        /// caller decides whether it is damaged JSON or a line of text.
+        case brokenValue
+        /// Bytes that are no value at all where only values can be: an element of a top-level
+        /// array that already gave values (`[1, garbage, 3]`). Skipped; the array goes on.
+        case damaged
     }
 
     let kind: Kind
-    /// The bytes, for `.json` and `.text`; empty for the others.
+    /// The bytes, for `.json`, `.text`, `.brokenValue` and `.damaged`; empty for the others.
     let bytes: [UInt8]
     /// Offsets in the input: where the piece starts and the first byte after it.
     let start: Int

@@ -33,6 +33,9 @@ struct StreamEntryMaker {
     var mode: StreamListMode
     /// The `-v` note on how the list was found, once decided.
     private(set) var modeNote: String?
+    /// Whether a JSON value was read: after one, a line that opens an object and breaks is damaged
+    /// JSON, not a line of text.
+    private var readJSON = false
 
     init(mode: StreamListMode, maxValueBytes: Int) {
         self.mode = mode
@@ -43,7 +46,18 @@ struct StreamEntryMaker {
         let after = StreamPosition(offset: piece.end, inArray: piece.inArrayAfter)
         switch piece.kind {
         case .text:
+            // A line with NUL bytes is binary data, as grep judges it, not a row of text.
+            guard !piece.bytes.contains(0) else {
+                return [StreamEntry(content: .problem("binary data (NUL bytes) at byte \(piece.start), \(ByteCount.text(piece.size)): skipped"), after: after)]
+            }
             return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)]
+        case .brokenValue:
+            guard looksLikeJSON(piece.bytes) else { return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)] }
+            return [StreamEntry(content: .problem("a JSON value at byte \(piece.start) is cut short: \(OneLine.snippet(of: piece.bytes)) (skipped)"), after: after)]
+        case .damaged:
+            return [StreamEntry(content: .problem("not JSON inside the array at byte \(piece.start): \(OneLine.snippet(of: piece.bytes)) (skipped)"), after: after)]
+        case .unclosedArray:
+            return [StreamEntry(content: .problem("the input ends inside an array: its closing ] never came, so the list may be cut short"), after: after)]
         case .tooLong:
             let message = "a value of \(ByteCount.text(piece.size)) at byte \(piece.start) is longer than --max-page-bytes (\(ByteCount.text(maxValueBytes))): skipped"
             return [StreamEntry(content: .problem(message), after: after)]
@@ -51,9 +65,15 @@ struct StreamEntryMaker {
             let message = "the input ends in the middle of a JSON value (the last \(ByteCount.text(piece.size)), from byte \(piece.start))"
             return [StreamEntry(content: .problem(message), after: after)]
         case .json:
-            guard let value = try? JSONParser.parse(piece.bytes) else {
-                return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)]
+            let value: JSONValue
+            do throws(JSONParseError) {
+                value = try JSONParser.parse(piece.bytes)
+            } catch {
+                guard piece.inArrayAfter || looksLikeJSON(piece.bytes) else { return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)] }
+                let message = "not valid JSON at byte \(piece.start): \(OneLine.snippet(of: piece.bytes)) (\(error.message) of it; skipped)"
+                return [StreamEntry(content: .problem(message), after: after)]
             }
+            readJSON = true
             decideMode(on: value, piece: piece)
             guard case .itemsAt(let path) = mode, !piece.inArrayAfter else {
                 return [StreamEntry(content: .value(value), after: after)]
@@ -69,6 +89,16 @@ struct StreamEntryMaker {
                 return StreamEntry(content: .value(item), after: isLast ? after : StreamPosition(offset: piece.start, skip: index + 1))
             }
         }
+    }
+
+    /// Whether bytes that do not parse were meant as JSON: they open an object, and either a JSON
+    /// value came before or a key or `}` follows (`{"id": 3, broken`). A text file's `{` line
+    /// (code, a template) stays text.
+    private func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.firstIndex(where: { !ValueSplitter.isSpace($0) }), bytes[first] == UInt8(ascii: "{") else { return false }
+        if readJSON { return true }
+        let next = bytes[(first + 1)...].first(where: { !ValueSplitter.isSpace($0) })
+        return next == UInt8(ascii: "\"") || next == UInt8(ascii: "}")
     }
 
     private mutating func decideMode(on value: JSONValue, piece: SplitPiece) {

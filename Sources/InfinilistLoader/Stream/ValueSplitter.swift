@@ -12,7 +12,10 @@ import Glibc
 /// Anything else is handed out line by line as `.text`. A value that can only be a broken one (a
 /// raw line break inside a string, or a `{`/`[` at the start of a line while an object is still
 /// open, which no pretty-printer writes) gives its first line as `.text` and scanning starts again
-/// on the next line, so one bad line of a log costs that line only.
+/// on the next line, so one bad line of a log costs that line only. Inside a top-level array
+/// that already gave a value, bytes that are no value (`[1, garbage, 3]`) are `.damaged` up to
+/// the next `,`, `]` or line break, and the array goes on; an array the input never closes ends
+/// in a `.truncated` piece, so a cut-off download is said, not taken for the whole list.
 ///
 /// A JSON text sequence (RFC 7464, `application/json-seq`, `jq --seq`) is read too: the record
 /// separator (RS, 0x1E) before each value is a separator like whitespace, and an RS inside a
@@ -35,12 +38,15 @@ struct ValueSplitter: PieceSplitting {
     /// one) is skipped, whatever the input is (a pipe, a file, a `.gz` file, a live stream), so
     /// it never turns the first value into a line of text.
     private var atInputStart: Bool
+    /// Whether the end of an unclosed array was handed out as `.truncated` (once).
+    private var saidUnclosed = false
 
     /// U+FEFF in UTF-8.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private struct OpenValue {
-        enum Shape { case container, string, scalar, text }
+        /// `junk`: no value, inside an array proven to hold JSON; it ends at `,`, `]` or a line break.
+        enum Shape { case container, string, scalar, text, junk }
         var shape: Shape
         /// Buffer index of its first byte (after skipped bytes were dropped, still its start).
         var start: Int
@@ -95,11 +101,15 @@ struct ValueSplitter: PieceSplitting {
         }
         if value == nil {
             compact()
-            guard let opened = openValue() else { return nil }
+            guard let opened = openValue() else { return atEOF ? unclosedArray() : nil }
             value = opened
         }
         return finishValue(atEOF: atEOF)
     }
+
+    /// Whether the point scanned is inside a top-level array that already gave a value: only
+    /// values can come there, so anything else is damage, not a line of text.
+    private var provesArray: Bool { inArray && arrayOpener == nil }
 
     /// Skips separators (and the brackets of top-level arrays) up to a value's first byte.
     private mutating func openValue() -> OpenValue? {
@@ -129,7 +139,7 @@ struct ValueSplitter: PieceSplitting {
                 case UInt8(ascii: "\""): shape = .string
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     shape = .scalar
-                default: shape = .text
+                default: shape = provesArray ? .junk : .text
                 }
                 return OpenValue(shape: shape, start: scan, offset: base + scan)
             }
@@ -146,7 +156,7 @@ struct ValueSplitter: PieceSplitting {
             // Each byte once, through a pointer (the hot loop of reading a stream), and at most up
             // to where the value passes the limit.
             let stop = min(buffer.count, open.start + maxValueBytes + 1)
-            let (found, next) = buffer.withUnsafeBufferPointer { [scan, inArray] bytes -> (Outcome?, Int) in
+            let (found, next) = buffer.withUnsafeBufferPointer { [scan, inArray, provesArray] bytes -> (Outcome?, Int) in
                 var index = scan
                 while index < stop {
                     if open.shape == .text {
@@ -156,7 +166,7 @@ struct ValueSplitter: PieceSplitting {
                         let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                         return (.complete(at), at)
                     }
-                    if let found = Self.step(&open, bytes, at: index, inArray: inArray) { return (found, index) }
+                    if let found = Self.step(&open, bytes, at: index, inArray: inArray, provesArray: provesArray) { return (found, index) }
                     index += 1
                 }
                 return (nil, index)
@@ -181,9 +191,9 @@ struct ValueSplitter: PieceSplitting {
         if case .needMore = outcome, atEOF {
             switch open.shape {
             case .scalar:
-                if !Self.isScalar(buffer[open.start..<buffer.count]) { open.shape = .text }
+                if !Self.isScalar(buffer[open.start..<buffer.count]) { open.shape = provesArray ? .junk : .text }
                 outcome = .complete(buffer.count)
-            case .text: outcome = .complete(buffer.count)
+            case .text, .junk: outcome = .complete(buffer.count)
             case .container, .string:
                 if open.skipped > 0 {
                     outcome = .complete(buffer.count)
@@ -205,6 +215,9 @@ struct ValueSplitter: PieceSplitting {
             value = nil
             scan = end
             if open.skipped > 0 { return tooLongPiece(open, end: end) }
+            if open.shape == .junk {
+                return SplitPiece(kind: .damaged, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
+            }
             guard open.shape == .text else {
                 arrayOpener = nil
                 return SplitPiece(kind: .json, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
@@ -216,11 +229,23 @@ struct ValueSplitter: PieceSplitting {
                 scan = at
                 return tooLongPiece(open, end: at)
             }
-            // The first line is text; everything after it is scanned again.
+            // The first line is handed out; everything after it is scanned again.
             let lineEnd = buffer[open.start..<at].firstIndex(of: UInt8(ascii: "\n")) ?? at
             scan = lineEnd
-            return textPiece(from: open.start, to: lineEnd)
+            if provesArray {
+                return SplitPiece(kind: .damaged, bytes: Array(buffer[open.start..<lineEnd]), start: open.offset, end: base + lineEnd, inArrayAfter: inArray)
+            }
+            return textPiece(from: open.start, to: lineEnd, kind: .brokenValue)
         }
+    }
+
+    /// At the end of the input, inside a top-level array: said once (a reread of the last page
+    /// from a file says it again, as it should).
+    private mutating func unclosedArray() -> SplitPiece? {
+        guard inArray, !saidUnclosed, scan >= buffer.count else { return nil }
+        saidUnclosed = true
+        arrayOpener = nil
+        return SplitPiece(kind: .unclosedArray, bytes: [], start: base + scan, end: base + scan, inArrayAfter: true)
     }
 
     /// A value (or line) too long to keep, whose bytes were dropped: it was an element if it was in
@@ -233,27 +258,31 @@ struct ValueSplitter: PieceSplitting {
     /// A line of text from `start` to `end`. Text inside a top-level array means its `[` did not
     /// open JSON: the array ends, and a `[` that opened it on the same line is the text's first
     /// character.
-    private mutating func textPiece(from start: Int, to end: Int) -> SplitPiece {
+    private mutating func textPiece(from start: Int, to end: Int, kind: SplitPiece.Kind = .text) -> SplitPiece {
         var first = start
         if inArray, let opener = arrayOpener, !buffer[opener..<start].contains(UInt8(ascii: "\n")) { first = opener }
         inArray = false
         arrayOpener = nil
-        return SplitPiece(kind: .text, bytes: Array(buffer[first..<end]), start: base + first, end: base + end, inArrayAfter: false)
+        // A `[` that opened the line makes it text whatever followed (`[INFO] {"a": …`).
+        return SplitPiece(kind: first == start ? kind : .text, bytes: Array(buffer[first..<end]), start: base + first, end: base + end, inArrayAfter: false)
     }
 
     /// Looks at one byte of an open value: nil to go on, or where the value ends.
-    private static func step(_ open: inout OpenValue, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, inArray: Bool) -> Outcome? {
+    private static func step(_ open: inout OpenValue, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, inArray: Bool, provesArray: Bool) -> Outcome? {
         let byte = bytes[index]
         let newline = UInt8(ascii: "\n")
         switch open.shape {
         case .text:
             return byte == newline ? .complete(index) : nil
+        case .junk:
+            return byte == newline || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") ? .complete(index) : nil
         case .scalar:
             guard index > open.start, Self.endsScalar(byte) else { return nil }
             if Self.isScalar(bytes[open.start..<index]) { return .complete(index) }
-            // `not json`, `total 5`: a line of text that starts like a literal.
-            open.shape = .text
-            return byte == newline ? .complete(index) : nil
+            // `not json`, `total 5`: a line of text that starts like a literal (in an array of
+            // values, `tru,`: damage up to the next element).
+            open.shape = provesArray ? .junk : .text
+            return open.shape == .junk ? step(&open, bytes, at: index, inArray: inArray, provesArray: provesArray) : (byte == newline ? .complete(index) : nil)
         case .string, .container:
             // A record separator cannot be inside a value: the value was cut short there.
             if byte == Self.recordSeparator { return .broken(index) }

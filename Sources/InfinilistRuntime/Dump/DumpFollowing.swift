@@ -20,7 +20,12 @@ struct DumpFollowing: Sendable {
 extension DumpModel {
     /// The list is written: quit, or, with `follow`, go on polling for new items.
     mutating func startFollowing() -> [Effect] {
-        guard let follow else { return [.quit(code: 0, output: [])] }
+        guard let follow else {
+            // Everything readable was written; a skipped or damaged part makes the status 1, so a
+            // script loading the output can tell it is not the whole input.
+            guard warned else { return [.quit(code: 0, output: [])] }
+            return [.report("infinilist: \(Self.count(written, "item")) written, but part of the list was not readable (said above)"), .quit(code: 1, output: [])]
+        }
         following = DumpFollowing(interval: follow, nextPoll: clock.map { $0 + follow })
         return [.report("following: new items every \(FollowInterval.text(follow)), oldest first (Ctrl-C stops)")]
     }

@@ -3,8 +3,9 @@ import InfinilistCore
 /// `--dump` as a model of the event loop: it asks for page after page, writes every item's JSON
 /// as a line (`.output`), says how the list ended on stderr (`.report`) and quits: 0 when the list
 /// is complete or `--max-items` is reached, 1 after a failure, having written everything loaded,
-/// and 1 when the list ended without one item written but with pages that said what was wrong
-/// (a pipe's values without the `--items` array: what `jq` would fail on too).
+/// and 1 when a page came with a warning (a value skipped or damaged, an input cut off, a GraphQL
+/// answer with errors beside its data), having written everything readable: what `jq` would
+/// fail on too.
 /// It draws nothing: its screen paints nothing.
 ///
 /// With `follow` (`--dump --follow`) it does not quit at the end of the list (or at
@@ -39,7 +40,7 @@ public struct DumpModel: Model {
     private var pagesRead = 0
     private var lastProgress: Double?
     /// Whether a page came with a warning (values skipped, an `--items` array missing).
-    private var warned = false
+    private(set) var warned = false
 
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems

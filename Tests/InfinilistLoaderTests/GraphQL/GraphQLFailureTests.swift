@@ -101,7 +101,8 @@ import Testing
         #expect(failed.lastError == "infinilist: page 1 has no connection at --items repository.labels (an object with pageInfo, nodes or edges); there are connections at data.repository.issues, data.repository.pullRequests (page 1; 0 items written)")
     }
 
-    /// Without `-v`, `--dump` still says on stderr that a page was partial, and succeeds.
+    /// Without `-v`, `--dump` still says on stderr that a page was partial, writes every item
+    /// that came, and exits 1 (as `gh api` does on GraphQL errors): a script can tell.
     @Test func aPartialPageIsReportedByDumpAndReachesTheCore() async throws {
         try await withGraphQLServer { base, _ in
             let source = try HTTPSource(url: base + "/gql/partial", options: .graphQL(Self.thingsQuery))
@@ -109,8 +110,9 @@ import Testing
             let errors = LineCollector()
             let status = await Dumper().run(source: source, output: output, errors: errors)
             await source.close()
-            #expect(status == 0)
+            #expect(status == 1)
             #expect(output.lines.count == 8)
+            #expect(errors.lines.last == "infinilist: 8 items written, but part of the list was not readable (said above)")
             #expect(errors.lines.first == "infinilist: page 2: GraphQL error beside the data: Resource not accessible by integration (path: viewer.things.nodes.1) (+1 more error); showing the items that came")
             #expect(errors.lines.filter { $0.contains("GraphQL error") }.count == 1)
         }

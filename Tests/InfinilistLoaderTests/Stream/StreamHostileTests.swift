@@ -5,15 +5,50 @@ import Testing
 
 /// Input that is not what it should be: each case loses nothing before it, and the list goes on.
 @Suite struct StreamHostileTests {
-    @Test func nulBytesAndInvalidUTF8StayValidJSON() async throws {
-        let bytes: [UInt8] = Array(#"{"t":"a"#.utf8) + [0xFF, 0xFE] + Array("\"}\nplain ".utf8) + [0x00, 0xC3] + Array("\n".utf8)
+    /// Invalid UTF-8 becomes U+FFFD; a line with NUL bytes is binary data, said and skipped
+    /// (it was once a text row, which `--dump` wrote as a string item).
+    @Test func invalidUTF8StaysValidJSONAndANulLineIsSkipped() async throws {
+        let bytes: [UInt8] = Array(#"{"t":"a"#.utf8) + [0xFF, 0xFE] + Array("\"}\nplain ".utf8) + [0x00, 0xC3] + Array("\n{\"n\":3}\n".utf8)
         let file = try TestFile(bytes)
         let result = try await StreamTest.readAll(try StreamTest.source(file.path))
         let items = result.pages.flatMap { $0 }
-        #expect(items.count == 2)
+        #expect(items.count == 3)
         #expect(items.first?.contains("\u{FFFD}") == true, "\(items)")
-        #expect(items.last?.contains("\\u0000") == true, "\(items)")
+        #expect(items[1].contains("binary data (NUL bytes) at byte 12, 8 bytes: skipped"), "\(items)")
+        #expect(items.last == #"{"n":3}"#)
         for item in items { _ = try JSONParser.parse(item) }
+        #expect(result.warnings.count == 1, "\(result.warnings)")
+    }
+
+    /// Garbage between the elements of an array costs that element only: the array goes on, the
+    /// element after it is kept (it once ended the array and became part of one text row).
+    @Test func garbageInsideAnArrayIsSkippedAndTheArrayGoesOn() async throws {
+        let file = try TestFile(#"[{"a":1}, garbage, {"a":3}, tru, 5, {"x": 2 y}, 7]"# + "\n")
+        let result = try await StreamTest.readAll(try StreamTest.source(file.path))
+        let items = result.pages.flatMap { $0 }
+        #expect(items.filter { !$0.contains("✗") } == [#"{"a":1}"#, #"{"a":3}"#, "5", "7"], "\(items)")
+        #expect(items.contains { $0.contains("not JSON inside the array at byte 10: garbage (skipped)") }, "\(items)")
+        #expect(items.contains { $0.contains("not JSON inside the array at byte 28: tru (skipped)") }, "\(items)")
+        #expect(items.contains { $0.contains(#"not valid JSON at byte 36: {\"x\": 2 y}"#) }, "\(items)")
+        #expect(result.end == EndReason("end of input"))
+    }
+
+    /// A download cut inside its array is said, not taken for the whole list.
+    @Test func anArrayTheInputNeverClosesIsSaid() async throws {
+        let pipe = try TestPipe()
+        pipe.write(#"[{"id":1},{"id":2}"#)
+        pipe.closeWriting()
+        let result = try await StreamTest.readAll(try StreamTest.source(pipe.path))
+        let items = result.pages.flatMap { $0 }
+        #expect(Array(items.prefix(2)) == [#"{"id":1}"#, #"{"id":2}"#])
+        #expect(items.count == 3, "\(items)")
+        #expect(items.last?.contains("the input ends inside an array: its closing ] never came") == true, "\(items)")
+        // A closed array, and a log line opened by `[`, are not cut off.
+        for whole in [#"[{"id":1}]"#, "[INFO] started\n"] {
+            let file = try TestFile(whole)
+            let read = try await StreamTest.readAll(try StreamTest.source(file.path))
+            #expect(read.warnings.isEmpty, "\(whole): \(read.warnings)")
+        }
     }
 
     @Test func aValueLongerThanTheLimitIsARowAndTheListGoesOn() async throws {
@@ -42,10 +77,20 @@ import Testing
         #expect(result.end == EndReason("end of input"))
     }
 
+    /// A broken record of JSON lines costs that line only, and is said as damaged JSON (once a
+    /// text row, which `--dump` wrote as a string item); a text file's `{` lines stay text.
     @Test func aBrokenLineCostsOnlyThatLine() async throws {
         let file = try TestFile("{\"id\":1}\n{\"id\": \"unterminated\n{\"id\":2}\n{oops\n{\"id\":3}\n")
         let result = try await StreamTest.readAll(try StreamTest.source(file.path))
-        #expect(result.pages.flatMap { $0 } == [#"{"id":1}"#, #""{\"id\": \"unterminated""#, #"{"id":2}"#, #""{oops""#, #"{"id":3}"#])
+        let items = result.pages.flatMap { $0 }
+        #expect(items.count == 5, "\(items)")
+        #expect([items[0], items[2], items[4]] == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
+        #expect(items[1].contains("a JSON value at byte 9 is cut short"), "\(items[1])")
+        #expect(items[3].contains("a JSON value at byte 39 is cut short"), "\(items[3])")
+        let code = try TestFile("int main()\n{\n  return 0;\n}\n")
+        let text = try await StreamTest.readAll(try StreamTest.source(code.path))
+        #expect(text.warnings.isEmpty, "\(text.warnings)")
+        #expect(text.pages.flatMap { $0 }.first == #""int main()""#)
     }
 
     @Test func anEmptyInputIsAnEmptyList() async throws {
