@@ -201,21 +201,9 @@ struct Pager: Sendable {
             }
             // `Item.id` stays what `--id` says; a detected field only decides what is a duplicate.
             let identity: SeenItems.Identity = paths.duplicates.flatMap(field).map(SeenItems.Identity.id) ?? .json(item.json)
-            var dropped = false
-            if rereading {
-                // As the first reading did: an item first seen on another page, or an id met twice.
-                dropped = walk.seen.belongsElsewhere(identity, page: index)
-                if case .id(let id) = identity, !dropped { dropped = !seenHere.insert(id).inserted }
-            } else if walk.seen.insert(identity, page: index) {
-                broughtNew = true
-            } else if case .id = identity {
-                dropped = true
-            } else {
-                // The same JSON twice on one page may be two real items; on another page it is
-                // the API sending the item again.
-                dropped = walk.seen.belongsElsewhere(identity, page: index)
-            }
-            if !dropped {
+            let verdict = walk.seen.judge(identity, page: index, rereading: rereading, idsOnPage: &seenHere)
+            if verdict.isNew { broughtNew = true }
+            if verdict.keep {
                 kept.append(item)
                 if let value { keptValues?.append(value) }
             }

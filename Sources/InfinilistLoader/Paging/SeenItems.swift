@@ -79,4 +79,20 @@ struct SeenItems: Sendable {
         swap(&older, &firstPage)
         firstPage.removeAll(keepingCapacity: true)
     }
+
+    /// Whether an item of `page` is kept, and whether it is new to the list: the one rule for
+    /// every source (paged answers and streams). Read for the first time, an id seen before is a
+    /// repeat, and so is the same JSON from another page (on one page it may be two real items).
+    /// Read again, an item is judged as when first read: dropped if first seen on another page,
+    /// or if its id already came on this page (`idsOnPage`, the page's ids so far).
+    mutating func judge(_ identity: Identity, page: Int, rereading: Bool, idsOnPage: inout Set<String>) -> (keep: Bool, isNew: Bool) {
+        if rereading {
+            var dropped = belongsElsewhere(identity, page: page)
+            if case .id(let id) = identity, !dropped { dropped = !idsOnPage.insert(id).inserted }
+            return (!dropped, false)
+        }
+        if insert(identity, page: page) { return (true, true) }
+        if case .id = identity { return (false, false) }
+        return (!belongsElsewhere(identity, page: page), false)
+    }
 }

@@ -140,9 +140,15 @@ final class StreamPages: Sendable {
     /// The next page starts where this one ended; the end of the input is the end of the list.
     /// A stream read once forgets each page's key once it is read.
     static func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
-        let items = response.kinds.count == response.items.count
+        var items = response.kinds.count == response.items.count
             ? zip(response.items.values, response.kinds).map { value, kind in kind == .value ? shape.item(from: value) : lineItem(value, kind: kind) }
             : response.items.values.map(shape.item(from:))
+        var notes: [String] = []
+        if let idPath = shape.idPath {
+            items = droppingRepeats(items, page: key.index, rereading: walk.rereads(key.index, kind: kind), seen: &walk.seen)
+            let skipped = response.items.count - items.count
+            if skipped > 0 { notes.append("skipped \(Counted.text(skipped, "item")) already seen (same \(idPath))") }
+        }
         let continuation: FetchedPage.Continuation
         if let end = response.end {
             continuation = .end(end)
@@ -153,13 +159,26 @@ final class StreamPages: Sendable {
         }
         if !walk.rereads(key.index, kind: kind) { walk.advance(past: key.index, to: continuation) }
         if readsOnce { walk.forgetKeys(before: key.index + 1) }
-        var page = FetchedPage(items: items, continuation: continuation, notes: [], warning: response.warning)
+        var page = FetchedPage(items: items, continuation: continuation, notes: notes, warning: response.warning)
         page.live = response.live
         return page
     }
 }
 
 extension StreamPages {
+    /// With `--id`, an item whose id came before is not kept again: a server-sent event stream
+    /// that sends its events again after a reconnection, a log replayed. Within what the walk
+    /// remembers (`SeenItems`: the latest 20,000 items with `--dump`, 100,000 on screen). Rows
+    /// without the id (text lines, problems) are all kept; without `--id` nothing is dropped, as
+    /// two equal lines of a log may both be real.
+    static func droppingRepeats(_ items: [Item], page: Int, rereading: Bool, seen: inout SeenItems) -> [Item] {
+        var idsOnPage: Set<String> = []
+        return items.filter { item in
+            guard let id = item.id else { return true }
+            return seen.judge(.id(id), page: page, rereading: rereading, idsOnPage: &idsOnPage).keep
+        }
+    }
+
     /// A row for a line that is not JSON, or a note about input that could not be kept: its JSON
     /// is the line (or the note) as a string, and the row shows that text whatever `--format`
     /// says, since it has none of the fields a template names.

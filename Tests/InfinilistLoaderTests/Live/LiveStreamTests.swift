@@ -127,6 +127,27 @@ import Testing
         }
     }
 
+    /// A server that sends its events again after a reconnection, whatever Last-Event-ID says:
+    /// with `--id`, each item is kept once (hostile finding F5: a dump wrote 12 lines for 5 items).
+    @Test func eventsSentAgainAfterAReconnectionAreKeptOnceWithAnID() async throws {
+        @Sendable func events(_ ids: ClosedRange<Int>) -> String {
+            let body = "retry: 100\n\n" + ids.map { "id: \($0)\ndata: {\"id\":\($0)}\n\n" }.joined()
+            return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        }
+        try await withScriptedServer({ connection in
+            connection <= 3 ? events(1...(connection + 2)) : "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        }) { port, connections in
+            var options = LiveTest.options(clock: TestClock())
+            options.idPath = "id"
+            let source = try HTTPSource(url: "http://127.0.0.1:\(port)/events", options: options)
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items == (1...5).map { #"{"id":\#($0)}"# })
+            #expect(connections() == 4)
+            #expect(walked.pages.flatMap(\.notes).contains { $0.hasPrefix("skipped") && $0.hasSuffix("already seen (same id)") }, "\(walked.pages.flatMap(\.notes))")
+        }
+    }
+
     /// A server that closes every connection at once is connected again ten times, waiting
     /// longer each time up to 30 s, then the page fails saying so: never a busy loop.
     @Test func aReconnectStormIsCappedAndReported() async throws {
