@@ -8,7 +8,7 @@ enum APIErrorBody {
     static func check(_ json: JSONValue, label: String, body: HTTPBody) throws(PageLoadError) {
         guard let members = json.objectValue, members["ok"]?.boolValue == false else { return }
         let host = WebOrigin(body.url)?.displayHost ?? "the server"
-        let said = ServerMessage.extract(from: body.bytes) ?? "no reason given"
+        let said = body.serverMessage ?? "no reason given"
         throw PageLoadError(.apiError, "\(label): \(host) answered HTTP \(body.status) with \"ok\": false: \(said)")
     }
 }

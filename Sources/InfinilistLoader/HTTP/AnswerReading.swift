@@ -50,7 +50,7 @@ enum AnswerReading: Sendable {
             let json = try Self.parse(body, label: label) { bytes throws(JSONParseError) in try JSONParser.parse(bytes) }
             try APIErrorBody.check(json, label: label, body: body)
             let host = WebOrigin(body.url)?.displayHost ?? "the server"
-            switch GraphQLAnswer.read(json, chosen: connectionPath, label: label, host: host) {
+            switch GraphQLAnswer.read(json, chosen: connectionPath, label: label, host: host, masking: body.echoes) {
             case .success(let read):
                 return Read(document: json, items: PageItems(read.connection.items), place: read.connection.itemsPlace, warning: read.warning)
             case .failure(let error):
@@ -72,7 +72,7 @@ enum AnswerReading: Sendable {
             throw PageLoadError(
                 .notJSON,
                 "\(label) is not JSON (HTTP \(body.status), \(OneLine.clean(body.contentType, maxCharacters: 60)), "
-                    + "\(ByteCount.text(body.bytes.count))): \(OneLine.snippet(of: body.bytes)) (\(error.message))"
+                    + "\(ByteCount.text(body.bytes.count))): \(body.snippet()) (\(error.message))"
             )
         }
     }

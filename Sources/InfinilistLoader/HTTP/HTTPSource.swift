@@ -53,6 +53,7 @@ public struct HTTPSource: PageSource {
             timeout: settings.timeout,
             connectTimeout: settings.connectTimeout,
             proxy: settings.proxy.server,
+            echoes: EchoedSecrets(headers: settings.headers + settings.request.headers, credentials: [settings.urlCredentials, settings.proxy.server?.credentials]),
             maxBodyBytes: settings.maxPageBytes,
             redirects: settings.redirects,
             tls: settings.tls
@@ -204,10 +205,10 @@ public struct HTTPSource: PageSource {
     static func statusError(_ body: HTTPBody) -> PageLoadError {
         let host = WebOrigin(body.url)?.displayHost ?? "the server"
         var message = "HTTP \(body.statusLine) from \(host)"
-        if let said = ServerMessage.extract(from: body.bytes) {
+        if let said = body.serverMessage {
             message += ": \(said)"
         } else if body.contentType.lowercased().hasPrefix("text/plain"), !body.bytes.isEmpty, ContentEncodingCheck.encoding(of: body) == nil {
-            message += ": \(OneLine.snippet(of: body.bytes, count: 120))"
+            message += ": \(body.snippet(count: 120))"
         }
         return PageLoadError(.httpStatus(body.status), message)
     }

@@ -27,9 +27,16 @@ enum OneLine {
 
     /// The first `count` bytes of a body as text, for error messages about non-JSON answers. The
     /// cut is moved back to the start of a UTF-8 sequence, so a character split by it does not
-    /// show as a replacement character.
-    static func snippet(of bytes: [UInt8], count: Int = 60) -> String {
+    /// show as a replacement character. Secrets in `masking` are masked before the cut, reading
+    /// as many more bytes as the longest is long, so none is shown in part.
+    static func snippet(of bytes: [UInt8], count: Int = 60, masking echoes: EchoedSecrets = .none) -> String {
         if bytes.isEmpty { return "(empty body)" }
+        if !echoes.isEmpty {
+            let read = bytes.prefix(count + echoes.longest)
+            let text = echoes.masked(String(decoding: read, as: UTF8.self))
+            let clipped = clean(text, maxCharacters: count)
+            return read.count < bytes.count && !clipped.hasSuffix("…") ? clipped + "…" : clipped
+        }
         var cut = min(count, bytes.count)
         if cut < bytes.count {
             var back = 0

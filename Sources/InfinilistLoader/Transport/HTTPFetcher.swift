@@ -25,6 +25,9 @@ struct HTTPFetcher: Sendable {
     var connectTimeout: Duration = .seconds(10)
     /// The proxy the client connects through, named by connection errors.
     var proxy: ProxyServer? = nil
+    /// The secrets the requests carry, handed to every body so what a server says is shown
+    /// without them.
+    var echoes = EchoedSecrets.none
     let maxBodyBytes: Int
     let redirects: RedirectPolicy
     /// How much of an error page (non-2xx) is read to find the server's message.
@@ -74,6 +77,7 @@ struct HTTPFetcher: Sendable {
                 var body = HTTPBody(url: current.text, status: status, reason: response.status.reasonPhrase, headers: headers, bytes: [])
                 if let sentCredentials { body.shownURL = URLText.insertingUserInfo(sentCredentials.shown, into: current.text) }
                 body.method = sent.method
+                body.echoes = echoes
                 body.stream = StreamingBody(body: response.body, framing: framing)
                 return body
             }
@@ -96,6 +100,7 @@ struct HTTPFetcher: Sendable {
             var body = HTTPBody(url: current.text, status: status, reason: response.status.reasonPhrase, headers: headers, bytes: bytes)
             if let sentCredentials { body.shownURL = URLText.insertingUserInfo(sentCredentials.shown, into: current.text) }
             body.method = sent.method
+            body.echoes = echoes
             return body
         }
     }

@@ -6,9 +6,10 @@ import InfinilistCore
 enum ServerMessage {
     static let keys = ["message", "error_description", "error", "detail", "title", "errors", "msg", "reason"]
 
-    static func extract(from bytes: [UInt8]) -> String? {
+    /// The message, with the request's secrets masked before it is cut to fit.
+    static func extract(from bytes: [UInt8], masking echoes: EchoedSecrets = .none) -> String? {
         guard let json = try? JSONParser.parse(bytes, maxDepth: 64) else { return nil }
-        return message(in: json, depth: 0).map { OneLine.clean($0, maxCharacters: 160) }
+        return message(in: json, depth: 0).map { OneLine.clean(echoes.masked($0), maxCharacters: 160) }
     }
 
     private static func message(in value: JSONValue, depth: Int) -> String? {

@@ -18,8 +18,9 @@ enum GraphQLAnswer {
     ///   - chosen: `--items PATH`, choosing the connection.
     ///   - label: `page 2`, for messages.
     ///   - host: who answered, for messages.
-    static func read(_ body: JSONValue, chosen: JSONPath?, label: String, host: String) -> Result<Read, PageLoadError> {
-        let errors = GraphQLErrors(in: body)
+    ///   - echoes: the request's secrets, masked in what the errors say.
+    static func read(_ body: JSONValue, chosen: JSONPath?, label: String, host: String, masking echoes: EchoedSecrets = .none) -> Result<Read, PageLoadError> {
+        let errors = GraphQLErrors(in: body, masking: echoes)
         let data = body.objectValue?["data"]
         let hasData = data.map { !$0.isNull } ?? false
         if let errors, !hasData {
@@ -88,7 +89,7 @@ struct GraphQLErrors: Sendable, Equatable {
     let path: String?
     let count: Int
 
-    init?(in body: JSONValue) {
+    init?(in body: JSONValue, masking echoes: EchoedSecrets = .none) {
         let errors: [JSONValue]
         switch body.objectValue?["errors"] {
         case .array(let list)?: errors = list
@@ -97,8 +98,7 @@ struct GraphQLErrors: Sendable, Equatable {
         }
         guard let first = errors.first else { return nil }
         let members = first.objectValue
-        message = members?["message"]?.scalarText.map { OneLine.clean($0, maxCharacters: 200) }
-            ?? first.scalarText.map { OneLine.clean($0, maxCharacters: 200) }
+        message = (members?["message"]?.scalarText ?? first.scalarText).map { OneLine.clean(echoes.masked($0), maxCharacters: 200) }
             ?? "no message"
         path = members?["path"]?.arrayValue.flatMap { steps in
             let texts = steps.compactMap(\.scalarText)
