@@ -57,8 +57,9 @@ extension Loader {
     /// are cancelled (the next one is asked for anyway) and no more are predicted. Keeping the
     /// nearest one instead saved a request, but its retry countdown then reached no one (a page
     /// fetched ahead has no request to report to), so `--dump` no longer said it was retrying.
+    /// Only with `--parallel` (a depth over 1): one page at a time is all there was before.
     func slowDown() {
-        guard readAhead.depth > 0, !readAhead.slowedDown else { return }
+        guard readAhead.depth > 1, !readAhead.slowedDown else { return }
         readAhead.slowDown()
         log?("a request had to wait: fetching one page at a time from now on")
         for (page, flight) in inFlight where flight.request == nil {

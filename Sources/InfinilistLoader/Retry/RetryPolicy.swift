@@ -1,7 +1,7 @@
 /// How often, and after how long, a failed request is tried again (`--retries N`).
 ///
-/// Waits between attempts grow exponentially with "full jitter" (a uniform random delay between 0
-/// and `base × 2^attempt`, capped): many clients that failed together do not come back together,
+/// Waits between attempts grow exponentially with "equal jitter" (a uniform random delay between
+/// half of `base × 2^attempt`, capped, and all of it): many clients that failed together do not come back together,
 /// which is what a struggling server needs. A server's own instruction (`Retry-After`, a rate-limit
 /// reset time) replaces the backoff, up to `maxWait`; a longer wait fails at once with a message
 /// saying how long, rather than leaving the user looking at a countdown of an hour.
@@ -21,13 +21,16 @@ public struct RetryPolicy: Sendable {
         self.retries = retries
     }
 
-    /// The backoff before retry number `retry` (1 for the first): uniform in
-    /// `0...min(maxDelay, baseDelay × 2^(retry − 1))`.
+    /// The backoff before retry number `retry` (1 for the first): uniform in `cap/2...cap`, where
+    /// `cap = min(maxDelay, baseDelay × 2^(retry − 1))` ("equal jitter"). Each wait is at least as
+    /// long as the one before could be, so the waits grow as `--help` says ("waiting longer each
+    /// time"), and clients that failed together still spread out; full jitter (`0...cap`) could
+    /// wait less the third time than the first.
     public func backoff(retry: Int) -> Double {
         let exponent = Double(min(max(0, retry - 1), 30))
         let cap = min(maxDelay, baseDelay * Double.pow2(exponent))
         guard cap > 0 else { return 0 }
-        return min(cap, max(0, random(0...cap)))
+        return min(cap, max(cap / 2, random(cap / 2...cap)))
     }
 }
 

@@ -50,7 +50,7 @@ public struct SourceOptions: Sendable {
 
     // When the network or the server misbehaves, and who may see the credentials
     /// `--retries N` and the backoff: transient failures (connection errors, timeouts, 408, 429,
-    /// 5xx) are retried with exponential backoff and full jitter; rate limits are waited out.
+    /// 5xx) are retried with exponential backoff and equal jitter; rate limits are waited out.
     public var retry = RetryPolicy()
     /// The clock retry waits use; tests inject one that does not sleep.
     public var retryClock: any RetryClock = SystemRetryClock()

@@ -5,9 +5,11 @@ extension HTTPFetcher {
     /// without `--live` was read until the --timeout (30 s) and retried for two minutes although
     /// complete JSON lines had arrived. Once the body looks like a stream (`StreamSniffer`) and
     /// has not ended `StreamSniffer.grace` later, the read stops with a message naming `--live`.
+    /// The message says what is known: the values were still arriving then (an export sent
+    /// slowly ends later, and `--live` shows it whole), not that they never end.
     func readWatchingForAStream(_ body: HTTPClientResponse.Body, limit: Int, label: String, origin: WebOrigin) async throws -> [UInt8] {
         let (looksLikeAStream, said) = AsyncStream<Void>.makeStream()
-        let streamError = PageLoadError(.notJSON, "\(label): the answer from \(origin.displayHost) is a stream of JSON values that has not ended; add --live to show them as they arrive")
+        let streamError = PageLoadError(.notJSON, "\(label): the answer from \(origin.displayHost) is a stream of JSON values still arriving after \(WaitText.duration(StreamSniffer.graceSeconds)) (a watch, or an export sent slowly); add --live to show them as they arrive")
         return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
             group.addTask {
                 defer { said.finish() }

@@ -4,8 +4,9 @@
 /// out one by one) or anything that is not JSON ends the watch, as does the first megabyte.
 struct StreamSniffer {
     /// How long a body that looks like a stream may go on without ending before it is called
-    /// one: a finite answer of JSON lines ends within it, a watch does not.
-    static let grace: Duration = .seconds(1)
+    /// one: a finite answer of JSON lines sent at once ends within it, a watch does not.
+    static let graceSeconds = 1.0
+    static let grace: Duration = .milliseconds(Int64(graceSeconds * 1000))
     private static let watchedBytes = 1 << 20
 
     private var splitter = ValueSplitter(at: .start, maxValueBytes: watchedBytes)

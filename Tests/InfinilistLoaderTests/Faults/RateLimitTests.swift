@@ -173,14 +173,18 @@ import Testing
             == .retry(after: 0.5, reason: "no complete answer (retry 1 of 2)"))
     }
 
-    @Test func backoffIsFullJitterUnderADoublingCap() {
+    /// Each wait is between half its doubling cap and the cap: never shorter than the wait
+    /// before could have been (full jitter waited 0 s at worst, whatever the retry).
+    @Test func backoffIsEqualJitterUnderADoublingCap() {
         var policy = RetryPolicy(retries: 10)
         policy.random = { $0.upperBound }
         #expect((1...8).map(policy.backoff(retry:)) == [0.5, 1, 2, 4, 8, 16, 30, 30])
         policy.random = { $0.lowerBound }
-        #expect(policy.backoff(retry: 5) == 0)
-        policy.random = { _ in 1e9 }   // a broken generator cannot exceed the cap
+        #expect((1...8).map(policy.backoff(retry:)) == [0.25, 0.5, 1, 2, 4, 8, 15, 15])
+        policy.random = { _ in 1e9 }   // a broken generator cannot leave the range
         #expect(policy.backoff(retry: 1) == 0.5)
+        policy.random = { _ in -1 }
+        #expect(policy.backoff(retry: 1) == 0.25)
     }
 
     @Test func waitsReadAsPeopleSayThem() {

@@ -67,7 +67,7 @@ import TestSupport
                 _ = try await source.fetch(key)
             } throws: { error in
                 guard let failure = error as? PageLoadError else { return false }
-                return failure.message.contains("is a stream of JSON values that has not ended; add --live") && !failure.isTransient
+                return failure.message.contains("is a stream of JSON values still arriving after 1 s (a watch, or an export sent slowly); add --live") && !failure.isTransient
             }
             // About a second after the second event: well before the 30 s timeout.
             #expect(ContinuousClock.now - started < .seconds(20))

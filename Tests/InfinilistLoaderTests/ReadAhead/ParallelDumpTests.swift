@@ -128,6 +128,13 @@ import Testing
             #expect(Self.ids(run.lines) == Array(1...100))
             #expect(run.notes.contains("a request had to wait: fetching one page at a time from now on"), "\(run.notes)")
         }
+        // Without --parallel one page at a time is all there was: nothing to say (it once said it).
+        try await withTestServer { base, _ in
+            let run = try await Self.dump(base + "/parallel/limited?page={page}&per_page={limit}")
+            #expect(run.status == 0, "\(run.notes)")
+            #expect(Self.ids(run.lines) == Array(1...100))
+            #expect(!run.notes.contains { $0.contains("one page at a time") }, "\(run.notes)")
+        }
     }
 
     /// `--max-items` reached: no page is fetched ahead of a dump that is about to stop.
