@@ -9,7 +9,8 @@ enum CellValue {
     static let nameKeys = ["name", "login", "title", "label", "username", "acct", "id"]
 
     static func cell(_ value: JSONValue?, kind: ColumnKind) -> Cell {
-        guard let value else { return .missing }
+        guard let typed = value else { return .missing }
+        let value = TypedValue.content(of: typed)
         if kind == .date, let date = dateCell(value) { return date }
         switch value {
         case .null: return .null

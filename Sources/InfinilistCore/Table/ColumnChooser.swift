@@ -113,8 +113,12 @@ private struct Fields {
     private let valuesByKey: [String: [JSONValue]]
     /// The path of each field inside a wrapper (`["metadata", "name"]`); a record's own is its key.
     private let wrappedPaths: [String: [String]]
-    /// The fields of each key, the record's own first.
+    /// The fields of each key (lowercased: Notion's properties are `Name`, `Status`), the
+    /// record's own first.
     private let byKey: [String: [String]]
+    /// The type every value of a field names, for typed values (`TypedValue`: Notion's `title`,
+    /// `date`, …); a field whose values disagree has none.
+    private let typeByField: [String: String]
 
     init(records: [JSONValue.Members], total: Int, lookingInto wrappers: [String] = []) {
         self.total = total
@@ -123,11 +127,15 @@ private struct Fields {
         var values: [String: [JSONValue]] = [:]
         var paths: [String: [String]] = [:]
         var byKey: [String: [String]] = [:]
-        func add(_ field: String, _ value: JSONValue, into list: inout [String]) {
+        var types: [String: String?] = [:]
+        func add(_ field: String, _ typed: JSONValue, into list: inout [String]) {
             if values[field] == nil {
                 list.append(field)
                 values[field] = []
             }
+            let type = TypedValue.type(of: typed)
+            if let seen = types[field] { if seen != type { types[field] = .some(nil) } } else { types[field] = type }
+            let value = TypedValue.content(of: typed)
             if !value.isNull { values[field, default: []].append(value) }
         }
         for record in records {
@@ -142,7 +150,8 @@ private struct Fields {
             }
         }
         keysInOrder = own + wrapped.joined()
-        for field in keysInOrder { byKey[paths[field]?.last ?? field, default: []].append(field) }
+        for field in keysInOrder { byKey[(paths[field]?.last ?? field).lowercased(), default: []].append(field) }
+        typeByField = types.compactMapValues { $0 }
         valuesByKey = values
         wrappedPaths = paths
         self.byKey = byKey
@@ -152,7 +161,10 @@ private struct Fields {
     func path(of field: String) -> [String] { wrappedPaths[field] ?? [field] }
 
     /// The fields of a key: the record's own, then each wrapper's.
-    private func candidates(_ key: String) -> [String] { byKey[key] ?? [] }
+    private func candidates(_ key: String) -> [String] { byKey[key.lowercased()] ?? [] }
+
+    /// The fields whose values are all typed `type` (Notion's `title` property, whatever its name).
+    private func typed(_ type: String) -> [String] { keysInOrder.filter { typeByField[$0] == type } }
 
     /// The values of `key` that are not null, when at least half the records have one.
     private func values(_ key: String) -> [JSONValue]? {
@@ -174,6 +186,7 @@ private struct Fields {
     /// The row's title: the first of the row guess's keys holding text; else (unless
     /// `textKeysOnly`) the string field with the widest values that is neither a date nor a URL.
     func title(textKeysOnly: Bool = false) -> String? {
+        if let field = typed("title").first(where: { strings($0) != nil }) { return field }
         for key in ItemFormatter.textKeys {
             for field in candidates(key) {
                 if let texts = strings(field), texts.contains(where: { !$0.allSatisfy(\.isWhitespace) }) { return field }
@@ -215,7 +228,7 @@ private struct Fields {
         for key in ColumnChooser.dateKeys {
             if let field = candidates(key).first(where: { !used.contains($0) && isDate($0) }) { return field }
         }
-        return keysInOrder.first { !used.contains($0) && DateValue.isDateName(key(of: $0)) && isDate($0) }
+        return keysInOrder.first { !used.contains($0) && (DateValue.isDateName(key(of: $0)) || typeByField[$0] == "date") && isDate($0) }
     }
 
     /// The key a field has in its record or its wrapper.

@@ -106,8 +106,10 @@ struct StreamEntryMaker {
         mode = .values
         let spansLines = piece.bytes.contains(UInt8(ascii: "\n"))
         // Only a conventional key holding objects (`items`, `data`, …), so that a pretty-printed
-        // record with some array in it stays a record.
-        guard !piece.inArrayAfter, spansLines, value.objectValue != nil,
+        // record with some array in it stays a record. A value on one line is a holder only when
+        // it also says it is a list's envelope (`kubectl get -o json | jq -c .`, a saved API
+        // answer): a JSON line of a log with an array in it stays a record.
+        guard !piece.inArrayAfter, spansLines || Self.isListEnvelope(value), value.objectValue != nil,
               let found = ItemLocator.items(in: value, at: nil), !found.items.isEmpty,
               found.items.allSatisfy({ $0.objectValue != nil }),
               let path = found.location, let first = path.components.first, ItemLocator.conventionalKeys.contains(first.key) else {
@@ -116,6 +118,20 @@ struct StreamEntryMaker {
         }
         mode = .itemsAt(path)
         modeNote = "the input is an object holding the list: items at \(found.path) (--items PATH chooses another)"
+    }
+
+    /// Keys only a list's envelope has beside its items: Kubernetes' `kind`/`apiVersion`,
+    /// Notion's and Stripe's `object`/`has_more`, paging cursors and totals.
+    static let envelopeKeys: Set<String> = [
+        "kind", "apiVersion", "object", "has_more", "next_cursor", "nextPageToken", "next_page_token",
+        "total_count", "totalCount", "incomplete_results", "pagination", "paging", "next", "previous",
+        "nbHits", "nbPages", "total_pages", "per_page", "page_size",
+    ]
+
+    /// Whether a one-line object says it is a list's envelope: an envelope key beside its items.
+    private static func isListEnvelope(_ value: JSONValue) -> Bool {
+        guard let members = value.objectValue else { return false }
+        return members.contains { envelopeKeys.contains($0.key) }
     }
 
     /// A line as text: invalid UTF-8 becomes U+FFFD, a trailing CR (CRLF lines) goes.

@@ -46,6 +46,24 @@ import Testing
         #expect(chosen(hits) == "_source.title,_source.author,_source.likes,_source.created_at")
     }
 
+    /// A Notion database query's pages: the record is in typed `properties` (`{"type": "title",
+    /// "title": [rich text]}`, `{"type": "status", "status": {"name": …}}`), whose names are the
+    /// user's (`Task name`, `Status`). The title property is the title, whatever its name; the
+    /// status reads as its option's name; cells show the content, not the wrapper (issue 33.6:
+    /// only `url` and `created_time` were shown).
+    @Test func notionPagesGetTheirTitleAndStatusFromTypedProperties() throws {
+        let pages = (1...3).map { n in
+            #"{"object":"page","id":"p\#(n)","created_time":"2026-11-2\#(n)T10:00:00.000Z","url":"https://www.notion.so/p\#(n)","properties":{"Status":{"id":"s","type":"status","status":{"id":"x","name":"Done","color":"green"}},"Due":{"id":"d","type":"date","date":{"start":"2026-12-0\#(n)","end":null}},"Tags":{"id":"t","type":"multi_select","multi_select":[{"name":"ops"},{"name":"q3"}]},"Task name":{"id":"title","type":"title","title":[{"type":"text","plain_text":"Report \#(n)"},{"type":"text","plain_text":" (draft)"}]}}}"#
+        }
+        #expect(chosen(pages) == "properties.Task name,properties.Status,created_time")
+        let values = pages.compactMap { try? JSONParser.parse($0) }
+        let layout = try #require(ColumnLayout.make(.auto, firstPage: values))
+        #expect(layout.cells(for: values[0]).map(\.searchText) == ["Report 1 (draft)", "Done", "2026-11-21T10:00:00.000Z"])
+        // Cells of typed values named by --columns show their content too.
+        let picked = try #require(ColumnLayout.make(.given(try ColumnSpec.parseList("properties.Due,properties.Tags")), firstPage: values))
+        #expect(picked.cells(for: values[1]).map(\.searchText) == ["2026-12-02", "ops, q3"])
+    }
+
     /// A field of the item is preferred to one of the same name inside a wrapper.
     @Test func theItemsOwnFieldComesBeforeAWrappersOfTheSameName() {
         let items = (1...3).map { n in #"{"title":"own \#(n)","state":"open","metadata":{"title":"inner","state":"x"}}"# }

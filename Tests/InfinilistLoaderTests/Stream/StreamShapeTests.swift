@@ -52,6 +52,23 @@ import Testing
         #expect(result.pages == [[#"{"metadata":{"name":"pod-1"}}"#, #"{"metadata":{"name":"pod-2"}}"#], [#"{"metadata":{"name":"pod-3"}}"#]])
     }
 
+    /// The same list on one line (`kubectl get pods -o json | jq -c .`, a saved Notion answer) is
+    /// read as a list too: an envelope key (`kind`, `object`, `has_more`) beside its items says so
+    /// (issue 33; it was one item, the whole object).
+    @Test func aOneLineObjectHoldingTheListIsReadWhenItSaysItIsAnEnvelope() async throws {
+        let pods = (1...3).map { #"{"metadata":{"name":"pod-\#($0)"}}"# }.joined(separator: ",")
+        let kubectl = try TestFile(#"{"apiVersion":"v1","items":[\#(pods)],"kind":"List","metadata":{"resourceVersion":""}}"# + "\n", name: "pods.json")
+        let listed = try await StreamTest.readAll(try StreamTest.source(kubectl.path))
+        #expect(listed.pages.flatMap { $0 } == (1...3).map { #"{"metadata":{"name":"pod-\#($0)"}}"# })
+        let notion = try TestFile(#"{"object":"list","results":[{"id":"a"},{"id":"b"}],"next_cursor":null,"has_more":false}"#)
+        let results = try await StreamTest.readAll(try StreamTest.source(notion.path))
+        #expect(results.pages.flatMap { $0 } == [#"{"id":"a"}"#, #"{"id":"b"}"#])
+        // A log's JSON line with an array of objects in it and no envelope key stays a record.
+        let log = try TestFile(#"{"level":"info","items":[{"a":1}]}"# + "\n" + #"{"level":"info"}"# + "\n")
+        let records = try await StreamTest.readAll(try StreamTest.source(log.path))
+        #expect(records.pages.flatMap { $0 } == [#"{"level":"info","items":[{"a":1}]}"#, #"{"level":"info"}"#])
+    }
+
     @Test func itemsPathChoosesTheListInEveryObject() async throws {
         let file = try TestFile(#"{"data":{"children":[{"id":"a"},{"id":"b"}]}}"# + "\n" + #"{"data":{"children":[{"id":"c"}]}}"#)
         let result = try await StreamTest.readAll(try StreamTest.source(file.path, pageSize: 2, itemsPath: "data.children"))
