@@ -13,7 +13,12 @@ extension Loader {
         var adopted = flight
         adopted.request = request
         adopted.key = key
+        adopted.unheardWait = nil
         inFlight[request.page] = adopted
+        if var wait = flight.unheardWait {
+            wait.isFirst = true
+            waiting(page: request.page, token: flight.token, wait)
+        }
         return true
     }
 

@@ -60,6 +60,10 @@ public actor Loader {
         /// Who asked for the page; nil while it is only fetched ahead.
         var request: PageRequest?
         let task: Task<Void, Never>
+        /// The last countdown of a page fetched ahead, told to the request that adopts it: a
+        /// retry that began before the core asked for the page is said all the same (`--dump`
+        /// once missed "retrying in 0.3 s" when its request came a moment after the 503).
+        var unheardWait: FetchWait? = nil
     }
 
     /// An answer to a page fetched ahead, kept until the page is asked for.
@@ -205,7 +209,10 @@ public actor Loader {
     func waiting(page: Int, token: Int, _ wait: FetchWait) {
         guard let flight = inFlight[page], flight.token == token else { return }
         if !wait.waitsForInput && !wait.skips { slowDown() }
-        guard let request = flight.request else { return }
+        guard let request = flight.request else {
+            inFlight[page]?.unheardWait = wait
+            return
+        }
         if wait.waitsForInput || wait.skips {
             log?("\(Self.label(request)): \(wait.reason)")
         } else if wait.isFirst {

@@ -9,7 +9,7 @@ struct FetchWait: Sendable, Equatable {
     /// False while requests are only being paced (the request was not sent yet).
     let isRetry: Bool
     /// The first report of this wait (the loader logs it once for `--verbose`).
-    let isFirst: Bool
+    var isFirst: Bool
     /// The input (a pipe) is open and has nothing more yet: no countdown, the wait lasts until
     /// data comes.
     var waitsForInput = false

@@ -43,6 +43,12 @@ enum FaultRoutes {
             if page == 2 { return json(#"{"message": "maintenance"}"#, status: .serviceUnavailable) }
             return json(FaultRoutes.page(page))
         }
+        // Page 2 fails with a 503 the first time it is asked for; every other answer is its page.
+        router.get("second-fails-once") { request, _ in
+            let page = number(request)
+            if page == 2, log.count(request.uri.description) == 1 { return json(#"{"message": "maintenance"}"#, status: .serviceUnavailable) }
+            return json(FaultRoutes.page(page))
+        }
         // The first request for each URL is rate limited in the style named by `style`.
         router.get("rate-limited/:style") { request, context in
             guard log.count(request.uri.description) == 1 else { return json(page(number(request))) }
