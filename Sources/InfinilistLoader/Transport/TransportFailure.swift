@@ -104,7 +104,7 @@ enum TransportFailure {
             default: return (.connection, "the connection to \(host) failed: \(OneLine.clean(String(describing: error), maxCharacters: 100))")
             }
         case let error as IOError:
-            return describe(errno: error.errnoCode, host: host, closed: closed)
+            return describe(errno: error.errnoCode, host: host, closed: closed, phase: phase)
         case let error as NIOConnectionError:
             if let first = error.connectionErrors.first {
                 return describe(first.error, origin: origin, phase: phase, limits: limits)
@@ -127,9 +127,13 @@ enum TransportFailure {
     }
 
     /// A failed system call, by its errno.
-    private static func describe(errno code: CInt, host: String, closed: String) -> (PageLoadError.Kind, String) {
+    /// A reset says when it came, as a close does: a reset in the middle of an answer (a server
+    /// closing with the request's body unread sends one) must not read as one before it, which a
+    /// POST may be retried after.
+    private static func describe(errno code: CInt, host: String, closed: String, phase: Phase) -> (PageLoadError.Kind, String) {
         switch code {
-        case ECONNRESET: return (.connection, "the connection was reset by \(host)")
+        case ECONNRESET:
+            return (.connection, "the connection was reset by \(host)" + (phase == .beforeAnswer ? " before it answered" : " in the middle of its answer"))
         case ECONNREFUSED: return (.connection, "\(host) refused the connection (nothing listening on that port?)")
         case EPIPE: return (.connection, closed)
         case ETIMEDOUT: return (.timeout, "the connection to \(host) timed out")

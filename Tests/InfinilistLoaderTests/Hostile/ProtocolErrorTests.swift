@@ -9,7 +9,7 @@ import Testing
         (RawBehaviour.garbage, "the answer from 127.0.0.1:PORT was not valid HTTP"),
         (.closeBeforeAnswer, "127.0.0.1:PORT closed the connection before answering"),
         (.closeMidAnswer, "127.0.0.1:PORT closed the connection in the middle of its answer"),
-        (.reset, "the connection was reset by 127.0.0.1:PORT"),
+        (.reset, "the connection was reset by 127.0.0.1:PORT before it answered"),
     ])
     func aBrokenAnswerIsSaidInWords(behaviour: RawBehaviour, expected: String) async throws {
         try await withRawServer(behaviour) { port in
