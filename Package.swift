@@ -104,10 +104,9 @@ let package = Package(
         ),
         /// zlib for reading `.gz` files and for the tests, which compress what their servers send
         /// (Foundation on Linux has no gzip). The library is already a requirement of
-        /// swift-nio-extras's decompressor.
+        /// swift-nio-extras's decompressor. In Sources/: the loader needs it, not only the tests.
         .systemLibrary(
             name: "CZlib",
-            path: "Tests/CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
