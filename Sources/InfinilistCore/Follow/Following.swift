@@ -129,9 +129,7 @@ extension AppState {
     /// A request for a page of a poll's round, under a page number of its own.
     mutating func pollRequest(_ address: PollAddress) -> PageRequest {
         store.trackIdentities()
-        let request = PageRequest(id: RequestID(nextRequestID), page: nextFollowPage(), kind: .poll, poll: address)
-        nextRequestID += 1
-        return request
+        return requestIDs.request(page: nextFollowPage(), kind: .poll, poll: address)
     }
 
     mutating func nextFollowPage() -> Int {

@@ -32,7 +32,7 @@ public struct AppState: Sendable {
     /// event clears it.
     public internal(set) var notice: Notice?
     var refreshAnchor: RefreshAnchor?
-    var nextRequestID = 1
+    var requestIDs = RequestIDs()
     /// Seconds on the driver's monotonic clock at the current message; nil when the driver gives
     /// no time (then the scroll speed is unknown and `auto` prefetch is one screen).
     public internal(set) var clock: Double?

@@ -69,8 +69,7 @@ extension AppState {
         let isNew = if case .poll = store.origin(ofPage: page) { true } else { false }
         let reach = isNew ? store.rows(ofPage: page).upperBound : nil
         // A page of the walk is read with the pages its items may have moved into since.
-        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: .refetch, reach: reach, following: store.pagesShifted(after: page))
-        nextRequestID += 1
+        let request = requestIDs.request(page: page, kind: .refetch, reach: reach, following: store.pagesShifted(after: page))
         refetches[page] = .loading(request.id)
         return .load(request)
     }

@@ -231,8 +231,7 @@ extension AppState {
     }
 
     mutating func request(page: Int, kind: RequestKind = .next) -> Effect {
-        let request = PageRequest(id: RequestID(nextRequestID), page: page, kind: kind)
-        nextRequestID += 1
+        let request = requestIDs.request(page: page, kind: kind)
         tail = .loading(request)
         return .load(request)
     }

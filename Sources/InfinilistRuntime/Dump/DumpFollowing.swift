@@ -73,9 +73,8 @@ extension DumpModel {
     }
 
     private mutating func pollRequest(_ address: PollAddress, _ following: inout DumpFollowing) -> PageRequest {
-        lastRequestID += 1
         defer { following.nextPage -= 1 }
-        return PageRequest(id: RequestID(lastRequestID), page: following.nextPage, kind: .poll, poll: address)
+        return requestIDs.request(page: following.nextPage, kind: .poll, poll: address)
     }
 
     /// Writes a poll's new items, oldest first (the list shows the newest first). When the poll

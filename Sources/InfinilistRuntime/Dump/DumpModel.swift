@@ -20,7 +20,7 @@ public struct DumpModel: Model {
     /// Items written so far.
     public internal(set) var written = 0
     private var nextPage = 0
-    var lastRequestID = 0
+    var requestIDs = RequestIDs()
     /// The identity of every item read, with `follow`: what a poll compares against.
     var known = Set<ItemIdentity>()
     /// The last wait reported, so a countdown is said once, not every second.
@@ -151,9 +151,8 @@ public struct DumpModel: Model {
     var itemLine: ItemLine { writesText ? .text : .json }
 
     mutating func request() -> Effect {
-        lastRequestID += 1
         defer { nextPage += 1 }
-        return .load(PageRequest(id: RequestID(lastRequestID), page: nextPage))
+        return .load(requestIDs.request(page: nextPage))
     }
 
     /// `1 item`, `2 items`.
