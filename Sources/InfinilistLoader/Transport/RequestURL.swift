@@ -112,6 +112,11 @@ private struct URLParts {
         // The host and port are checked before the user name and password, so that a URL
         // wrong in both is refused for its host or port: a message about the password would
         // point at a secret (a config file's `${PASSWORD}` as written has braces).
+        if URLText.hasUnencodedUserInfo(String(raw)) {
+            // `http://alice:Sec/ret@host/`: the password's `/` ended the authority early, so its
+            // start reads as a port. Said without quoting either part.
+            throw URLProblem(part: .userInfo, reason: "has a user name and password holding '/', '?' or '#', which must be percent-encoded (%2F, %3F, %23)")
+        }
         let userInfo = authority.lastIndex(of: "@").map { authority[..<$0] }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         let (host, port) = try Self.hostAndPort(authority)

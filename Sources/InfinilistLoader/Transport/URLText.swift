@@ -65,6 +65,9 @@ enum URLText {
         // and would leave a password after one unmasked.
         guard let separator = text.firstRange(of: "://") else { return text }
         let rest = text[separator.upperBound...]
+        if hasUnencodedUserInfo(text), let at = rest.lastIndex(of: "@") {
+            return String(text[..<separator.upperBound]) + "***" + String(text[at...])
+        }
         let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
         guard let at = rest[..<authorityEnd].lastIndex(of: "@"),
               let colon = rest[..<at].firstIndex(of: ":")
@@ -73,6 +76,21 @@ enum URLText {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool { HexDigit.value(byte) != nil }
+
+    /// Whether a URL looks like one whose password holds an unencoded `/`, `?` or `#`
+    /// (`http://alice:Sec/ret@host/`): the authority those end has a `:` followed by what is not
+    /// a port, and an `@` comes later. Everything up to the last `@` is then a secret: masked
+    /// whole, and no message quotes a part of it (it would read as a port).
+    static func hasUnencodedUserInfo(_ text: String) -> Bool {
+        guard let separator = text.firstRange(of: "://") else { return false }
+        let rest = text[separator.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        guard !authority.contains("@"), !authority.hasPrefix("["), let colon = authority.lastIndex(of: ":"),
+              rest[authorityEnd...].contains("@") else { return false }
+        let port = authority[authority.index(after: colon)...]
+        return port.isEmpty || !port.allSatisfy(\.isASCIIDigit)
+    }
 
 }
 

@@ -16,6 +16,29 @@ import Testing
         }
     }
 
+    /// A password holding an unencoded `/`, `?` or `#` ends the authority early, so its start
+    /// reads as a port: the URL is masked up to its last `@` and the message quotes no part of
+    /// it (it once said "has the port 'Sec'" and showed the whole password), from the command
+    /// line, `--proxy` or a proxy variable (hostile pass, session 18).
+    @Test(arguments: ["http://alice:Sec/ret99@127.0.0.1:1/x", "http://alice:Sec#ret99@127.0.0.1:1/x", "https://alice:Sec?ret99@host/x"])
+    func aPasswordWithASlashIsNeverShown(url: String) {
+        #expect {
+            _ = try HTTPSource(url: url, options: SourceOptions())
+        } throws: { error in
+            let message = (error as? SourceOptionError)?.message ?? "\(error)"
+            return !message.contains("Sec") && !message.contains("ret99") && message.contains("://***@") && message.contains("percent-encoded")
+        }
+        let proxy = url.replacingOccurrences(of: "/x", with: "")
+        #expect {
+            _ = try ProxyServer.parse(proxy, source: "all_proxy")
+        } throws: { error in
+            let message = (error as? SourceOptionError)?.message ?? "\(error)"
+            return !message.contains("Sec") && !message.contains("ret99") && message.contains("in all_proxy")
+        }
+        // A port and an `@` later in the path are not a password.
+        #expect(URLText.masked("http://h:8080/users/@me") == "http://h:8080/users/@me")
+    }
+
     /// A control character in the URL is named whole, the URL shown escaped.
     @Test func aControlCharacterInTheURLIsNamedWhole() {
         #expect {
