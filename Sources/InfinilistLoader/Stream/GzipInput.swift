@@ -10,6 +10,9 @@ final class GzipInput: ByteInput {
     private var output = [UInt8](repeating: 0, count: 262_144)
     private var started = false
     private var finishedMember = false
+    /// Damage found while inflating, thrown once the output produced before it was handed on:
+    /// what inflated before a bad checksum or a damaged block is kept, as a truncated file's is.
+    private var damage: PageLoadError?
 
     init(_ input: any ByteInput, label: String) throws(PageLoadError) {
         self.input = input
@@ -21,6 +24,7 @@ final class GzipInput: ByteInput {
 
     func read(waitingAtMost milliseconds: Int32) throws(PageLoadError) -> ChunkRead {
         while true {
+            if let damage { throw damage }
             if pending.isEmpty {
                 switch try input.read(waitingAtMost: milliseconds) {
                 case .quiet: return .quiet
@@ -70,7 +74,13 @@ final class GzipInput: ByteInput {
             }
         case Z_STREAM_END: finishedMember = true
         default:
-            throw PageLoadError(.notJSON, "\(label) could not be decompressed (its gzip data is damaged, zlib error \(status))")
+            let said = stream.msg.map { String(cString: $0) } ?? ""
+            let why = said == "incorrect data check" || said == "incorrect length check"
+                ? "its checksum does not match what inflated: the file is damaged"
+                : "its gzip data is damaged, zlib error \(status)"
+            let error = PageLoadError(.notJSON, "\(label) could not be decompressed past byte \(stream.total_in) (\(why)); what came before it was read")
+            guard produced > 0 else { throw error }
+            damage = error
         }
         return Array(output[0..<produced])
     }

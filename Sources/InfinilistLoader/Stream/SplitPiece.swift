@@ -19,6 +19,9 @@ struct SplitPiece: Sendable, Equatable {
         /// Bytes that are no value at all where only values can be: an element of a top-level
         /// array that already gave values (`[1, garbage, 3]`). Skipped; the array goes on.
         case damaged
+        /// Text where only a value or a line break can be: after an object or array on its line
+        /// (`{"a":1},`, `]]`), or a record of a JSON text sequence (after an RS) that is no value.
+        case stray
     }
 
     let kind: Kind

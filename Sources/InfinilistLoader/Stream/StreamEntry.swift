@@ -56,6 +56,8 @@ struct StreamEntryMaker {
             return [StreamEntry(content: .problem("a JSON value at byte \(piece.start) is cut short: \(OneLine.snippet(of: piece.bytes)) (skipped)"), after: after)]
         case .damaged:
             return [StreamEntry(content: .problem("not JSON inside the array at byte \(piece.start): \(OneLine.snippet(of: piece.bytes)) (skipped)"), after: after)]
+        case .stray:
+            return [StreamEntry(content: .problem("not JSON at byte \(piece.start), where a JSON value or a line break should be: \(OneLine.snippet(of: piece.bytes)) (skipped)"), after: after)]
         case .unclosedArray:
             return [StreamEntry(content: .problem("the input ends inside an array: its closing ] never came, so the list may be cut short"), after: after)]
         case .tooLong:

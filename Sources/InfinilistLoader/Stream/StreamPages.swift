@@ -128,11 +128,18 @@ final class StreamPages: Sendable {
         answer.stream = read.next
         answer.live = live?()
         if read.atEnd { answer.end = EndReason(endReason) }
-        if let first = problems.first {
-            answer.warning = problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more on this page)"
+        if !problems.isEmpty {
+            // Each named with its byte, up to a few: a pipe's page is 1000 items, and naming only
+            // the first left most damage unlocated.
+            let named = problems.prefix(Self.problemsNamed).joined(separator: "; ")
+            let more = problems.count - Self.problemsNamed
+            answer.warning = more > 0 ? "\(named) (and \(more) more on this page)" : named
         }
         return answer
     }
+
+    /// How many problems of one page its warning names.
+    static let problemsNamed = 5
 
     /// Whether no page can be read twice (`--dump`: no spool).
     var readsOnce: Bool { !reader.canReadAgain }

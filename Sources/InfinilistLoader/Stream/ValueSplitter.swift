@@ -40,13 +40,19 @@ struct ValueSplitter: PieceSplitting {
     private var atInputStart: Bool
     /// Whether the end of an unclosed array was handed out as `.truncated` (once).
     private var saidUnclosed = false
+    /// An object or array ended on the line being scanned: text after it on that line is stray.
+    private var containerOnLine = false
+    /// A record separator was skipped since the last piece: what follows must be a value.
+    private var afterRecordSeparator = false
 
     /// U+FEFF in UTF-8.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private struct OpenValue {
         /// `junk`: no value, inside an array proven to hold JSON; it ends at `,`, `]` or a line break.
-        enum Shape { case container, string, scalar, text, junk }
+        /// `stray`: text on the line of an object or array just read (`{"a":1},`, `]]`), or a
+        /// record of a JSON text sequence that is no value; it ends at a line break or an RS.
+        enum Shape { case container, string, scalar, text, junk, stray }
         var shape: Shape
         /// Buffer index of its first byte (after skipped bytes were dropped, still its start).
         var start: Int
@@ -116,6 +122,8 @@ struct ValueSplitter: PieceSplitting {
         while scan < buffer.count {
             let byte = buffer[scan]
             if Self.isSpace(byte) || byte == Self.recordSeparator || (inArray && byte == UInt8(ascii: ",")) {
+                if byte == UInt8(ascii: "\n") { containerOnLine = false }
+                if byte == Self.recordSeparator { afterRecordSeparator = true }
                 scan += 1
             } else if byte == Self.byteOrderMark[0] {
                 // A byte-order mark between values (files joined with `cat`, a second one at the
@@ -139,7 +147,7 @@ struct ValueSplitter: PieceSplitting {
                 case UInt8(ascii: "\""): shape = .string
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     shape = .scalar
-                default: shape = provesArray ? .junk : .text
+                default: shape = provesArray ? .junk : (containerOnLine || afterRecordSeparator ? .stray : .text)
                 }
                 return OpenValue(shape: shape, start: scan, offset: base + scan)
             }
@@ -193,7 +201,7 @@ struct ValueSplitter: PieceSplitting {
             case .scalar:
                 if !Self.isScalar(buffer[open.start..<buffer.count]) { open.shape = provesArray ? .junk : .text }
                 outcome = .complete(buffer.count)
-            case .text, .junk: outcome = .complete(buffer.count)
+            case .text, .junk, .stray: outcome = .complete(buffer.count)
             case .container, .string:
                 if open.skipped > 0 {
                     outcome = .complete(buffer.count)
@@ -207,6 +215,10 @@ struct ValueSplitter: PieceSplitting {
                 }
             }
         }
+        if case .needMore = outcome {} else {
+            afterRecordSeparator = false
+            containerOnLine = false
+        }
         switch outcome {
         case .needMore:
             value = open
@@ -218,6 +230,10 @@ struct ValueSplitter: PieceSplitting {
             if open.shape == .junk {
                 return SplitPiece(kind: .damaged, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
             }
+            if open.shape == .stray {
+                return SplitPiece(kind: .stray, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
+            }
+            if open.shape == .container { containerOnLine = true }
             guard open.shape == .text else {
                 arrayOpener = nil
                 return SplitPiece(kind: .json, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
@@ -276,6 +292,8 @@ struct ValueSplitter: PieceSplitting {
             return byte == newline ? .complete(index) : nil
         case .junk:
             return byte == newline || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") ? .complete(index) : nil
+        case .stray:
+            return byte == newline || byte == recordSeparator ? .complete(index) : nil
         case .scalar:
             guard index > open.start, Self.endsScalar(byte) else { return nil }
             if Self.isScalar(bytes[open.start..<index]) { return .complete(index) }

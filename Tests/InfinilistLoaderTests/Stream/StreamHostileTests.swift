@@ -1,6 +1,7 @@
 import Foundation
 import InfinilistCore
 import InfinilistLoader
+import TestSupport
 import Testing
 
 /// Input that is not what it should be: each case loses nothing before it, and the list goes on.
@@ -106,6 +107,55 @@ import Testing
         let result = try await StreamTest.readAll(try StreamTest.source(file.path, readOnce: true))
         #expect(result.pages.flatMap { $0 } == [#"{"id":1}"#])
         #expect(result.warnings.first?.contains("ends in the middle of a JSON value") == true, "\(result.warnings)")
+    }
+
+    /// Text where only a value or a line break can be (after an object or array on its line, or
+    /// a record of a JSON text sequence) is damage, said with its byte, not a text row; a log
+    /// line between JSON lines stays text (hostile pass, session 18: `{"a":1},` wrote ",").
+    @Test func strayTextAfterAValueOnItsLineIsSaid() async throws {
+        let file = try TestFile("{\"a\":1},\n{\"a\":2}}\n[{\"a\":3}]]\nplain log line\n\u{1E}{\"a\":4}\n\u{1E}xx\n\u{1E}{\"a\":5}\n")
+        let result = try await StreamTest.readAll(try StreamTest.source(file.path, readOnce: true))
+        #expect(result.pages.flatMap { $0 } == [#"{"a":1}"#, #"{"a":2}"#, #"{"a":3}"#, #""plain log line""#, #"{"a":4}"#, #"{"a":5}"#])
+        let warning = try #require(result.warnings.first)
+        for byte in [7, 16, 27, 54] {
+            #expect(warning.contains("not JSON at byte \(byte), where a JSON value or a line break should be"), "\(byte): \(warning)")
+        }
+    }
+
+    /// Up to five problems of a page are each named with its byte (only the first once was).
+    @Test func eachProblemOfAPageIsNamedUpToFive() async throws {
+        let lines = (0..<7).map { "{\"a\": \($0)\n" }.joined() + "{\"a\":7}\n"
+        let file = try TestFile(lines)
+        let result = try await StreamTest.readAll(try StreamTest.source(file.path, readOnce: true))
+        let warning = try #require(result.warnings.first)
+        #expect(warning.components(separatedBy: "is cut short").count - 1 == 5, "\(warning)")
+        #expect(warning.hasSuffix("(and 2 more on this page)"), "\(warning)")
+    }
+
+    /// A `.gz` whose checksum does not match keeps every item inflated before the damage, and
+    /// says what it is (it once lost them all on a small file).
+    @Test func aGzipFileWithABadChecksumKeepsWhatInflated() async throws {
+        var bytes = Compression.gzip.compress((1...50).map { "{\"n\":\($0)}\n" }.joined())
+        bytes[bytes.count - 5] ^= 0xFF
+        let file = try TestFile(bytes, name: "bad.jsonl.gz")
+        let source = try StreamTest.source(file.path, readOnce: true)
+        var walk = source.startWalk()
+        var items: [String] = []
+        var failure: String?
+        var index = 0
+        while let key = walk.key(for: index) {
+            do {
+                let page = source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk)
+                items += page.items.map(\.json)
+                if page.end != nil { break }
+            } catch {
+                failure = "\(error)"
+                break
+            }
+            index += 1
+        }
+        #expect(items.count == 50)
+        #expect(failure?.contains("checksum does not match") == true, "\(failure ?? "no failure")")
     }
 
     @Test func aMissingFileIsAUsageError() throws {
