@@ -168,7 +168,9 @@ enum CommandHelp {
         fzf) and after Ctrl-C; 1 after q or Esc when a page failed (its error is printed on \
         stderr at exit), when there is no terminal, a --dump page fails, a --dump skipped part \
         of its input (a damaged or oversize value, an input cut off, GraphQL errors beside the \
-        data: said on stderr, everything readable written) or stdout cannot be written to; 143 after SIGTERM, 129 after SIGHUP, 131 after SIGQUIT, 141 when stdout is a \
+        data: said on stderr, everything readable written), paging stopped short of the end \
+        (a next link that cannot be requested, hasNextPage without a cursor) or stdout cannot be \
+        written to; 143 after SIGTERM, 129 after SIGHUP, 131 after SIGQUIT, 141 when stdout is a \
         pipe nobody reads any more (--dump | head), 64 for a usage error.
         """
     }

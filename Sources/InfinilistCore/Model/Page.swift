@@ -78,7 +78,20 @@ public struct PageRequest: Sendable, Hashable {
 /// Why a source has no more pages; shown in the footer row and by `--dump -v`.
 public struct EndReason: Sendable, Equatable, CustomStringConvertible {
     public let text: String
-    public init(_ text: String) { self.text = text }
+    /// The server said there is more but gave nothing paging can follow (a next link that cannot
+    /// be requested, `hasNextPage` without a cursor): the list stopped short of its end, which a
+    /// `--dump` says with its exit status.
+    public let stoppedShort: Bool
+    public init(_ text: String) {
+        self.text = text
+        stoppedShort = false
+    }
+
+    public init(stoppedShort text: String) {
+        self.text = text
+        stoppedShort = true
+    }
+
     public var description: String { text }
 }
 

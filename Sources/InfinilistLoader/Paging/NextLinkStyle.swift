@@ -60,7 +60,7 @@ struct NextLinkStyle: PaginationStyle {
         let url: String
         switch NextURL.check(href, against: response.url) {
         case .success(let checked): url = checked
-        case .failure(let problem): return .end(EndReason(NextURL.refusal(href, from: via.description, problem: problem)), notes: notes)
+        case .failure(let problem): return .end(EndReason(stoppedShort: NextURL.refusal(href, from: via.description, problem: problem)), notes: notes)
         }
         var next = key.advanced(by: response.items.count)
         next.url = url

@@ -129,7 +129,7 @@ extension EndReason {
     /// is no last item).
     static func missingLastField(_ path: String?) -> EndReason {
         let path = path ?? "PATH"
-        return EndReason("the last item has no \(path) (needed for {last.\(path)})")
+        return EndReason(stoppedShort: "the last item has no \(path) (needed for {last.\(path)})")
     }
 }
 

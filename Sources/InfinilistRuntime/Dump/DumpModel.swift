@@ -107,6 +107,10 @@ public struct DumpModel: Model {
             if written == 0, warned, follow == nil {
                 return effects + [.report("infinilist: nothing written: what the input held was skipped (said above)"), .quit(code: 1, output: [])]
             }
+            if end.stoppedShort, follow == nil {
+                // Paging could not go on though the server said there is more: a partial export.
+                return effects + [.report("infinilist: \(Self.count(written, "item")) written, but paging stopped short of the list's end (said above)"), .quit(code: 1, output: [])]
+            }
             return effects + startFollowing()
         }
         return effects + [request()]

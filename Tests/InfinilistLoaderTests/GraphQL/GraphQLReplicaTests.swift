@@ -107,7 +107,8 @@ import Testing
             ids: (1...6).map(String.init),
             bodies: [Self.thingsBody(cursor: "null"), Self.thingsBody(cursor: #""n1""#)],
             end: "pageInfo.hasNextPage is true but there is no cursor to go on with",
-            notes: ["add endCursor to the query's pageInfo { hasNextPage endCursor }"]
+            notes: ["add endCursor to the query's pageInfo { hasNextPage endCursor }"],
+            stoppedShort: true
         ))
     }
 

@@ -48,7 +48,7 @@ struct GraphQLStyle: PaginationStyle {
         guard let cursor = connection.endCursor else {
             if connection.hasNextPage == true {
                 return .end(
-                    EndReason("pageInfo.hasNextPage is true but there is no cursor to go on with"),
+                    EndReason(stoppedShort: "pageInfo.hasNextPage is true but there is no cursor to go on with"),
                     notes: notes + ["add endCursor to the query's pageInfo { hasNextPage endCursor }"]
                 )
             }
