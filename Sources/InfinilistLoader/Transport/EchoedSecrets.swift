@@ -8,7 +8,9 @@ import Foundation
 /// Masked before the text is cut to fit a line, so a secret is never shown in part. Values
 /// shorter than `shortest` characters are not looked for (masking every `a` of a message would
 /// make it unreadable and protect nothing); a multi-word value (`Bearer abc…`) is looked for
-/// whole and by each word long enough, since a server may echo the token alone.
+/// whole and by each word of 6 characters or more (not `Bearer` itself), since a server may echo
+/// the token alone, and each also percent-encoded. A server that echoes only part of a secret
+/// has that part shown: no mask can know which parts are enough to matter.
 struct EchoedSecrets: Sendable {
     /// Longest first, so a secret that contains another is masked whole.
     private let secrets: [String]
@@ -37,7 +39,10 @@ struct EchoedSecrets: Sendable {
         }
         for header in headers where !Self.plainHeaders.contains(header.name.lowercased()) {
             add(header.value)
-            for word in header.value.split(whereSeparator: { " ,;=".contains($0) }) where word.count >= 8 { add(word) }
+            for word in header.value.split(whereSeparator: { " ,;=".contains($0) })
+            where word.count >= Self.shortestWord && !Self.schemeWords.contains(word.lowercased()) {
+                add(word)
+            }
         }
         for case let credential? in credentials {
             add(credential.password)
@@ -45,8 +50,19 @@ struct EchoedSecrets: Sendable {
             add(basic)
             add(basic.dropFirst("Basic ".count))
         }
+        // Echoed in a URL or a form (`Basic%20YWxp…`, `p%40ss`): each as percent-encoding writes it.
+        for secret in found {
+            let encoded = URLText.percentEncoded(secret, keeping: Self.unreserved)
+            if encoded != secret { found.insert(encoded) }
+        }
         self.init(secrets: found)
     }
+
+    /// A word of a header value this long or longer is looked for alone (a token after `Bearer`).
+    static let shortestWord = 6
+    /// Words that name how a credential is sent, not the credential.
+    static let schemeWords: Set<String> = ["bearer", "basic", "token", "digest", "negotiate", "apikey", "api-key"]
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     var isEmpty: Bool { secrets.isEmpty }
 

@@ -67,5 +67,10 @@ import TestSupport
         #expect(!snippet.contains("abcd"), "\(snippet)")
         #expect(snippet.contains("***"), "\(snippet)")
         #expect(echoes.masked("expected application/json") == "expected application/json")
+        // A short token, `Bearer` left readable; a password echoed percent-encoded.
+        let short = EchoedSecrets(headers: [HeaderField(name: "Authorization", value: "token ab12cd3")], credentials: [URLCredentials(user: "alice", password: "p@ss w0rd!")])
+        #expect(short.masked("unknown key ab12cd3 for Bearer auth") == "unknown key *** for Bearer auth")
+        #expect(!short.masked("got user=alice&password=p%40ss%20w0rd%21").contains("w0rd"))
+        #expect(!short.masked("Basic%20YWxpY2U6cEBzcyB3MHJkIQ%3D%3D").contains("YWxp"))
     }
 }
