@@ -7,7 +7,8 @@
 /// - Lines end with CR LF, LF or CR (a CR at the end of one read and an LF at the start of the
 ///   next are one line break); a byte order mark at the start of a connection is dropped.
 /// - `data:` lines are joined with LF (one space after the colon is dropped); an event without
-///   data is no event. `:` starts a comment (servers send them to keep a connection open).
+///   data is no event, nor is one whose data is empty (`event: ping` with `data:`, a keep-alive).
+///   `:` starts a comment (servers send them to keep a connection open).
 /// - `id:` (unless it holds NUL) is remembered when its event is dispatched: the `Last-Event-ID`
 ///   of the next connection. `retry:` (digits only) is the reconnection time in milliseconds.
 ///   `event:` names the event's type; the item is its data whatever the type.
@@ -162,6 +163,9 @@ struct SSEDecoder: Sendable {
         }
         guard !data.isEmpty else { return }
         data.removeLast()
+        // `event: ping` with an empty `data:`: a keep-alive, not an item (browsers dispatch it
+        // with data ""; a row of nothing tells the user nothing).
+        guard !data.isEmpty else { return }
         out.append(EventSplitter.separator)
         out.append(contentsOf: Array("\(data.count)\n".utf8))
         out.append(contentsOf: data)

@@ -57,9 +57,10 @@ import Testing
     }
 
     @Test func fieldsAsTheStandardReadsThem() {
-        let text = "\u{FEFF}data\n\ndata:no space\n\ndata:  two spaces\n\nretry: 12x\n\nretry: 1500\n\nunknown: x\ndata: kept\n\n"
+        let text = "\u{FEFF}data\n\nevent: ping\ndata:\n\ndata:no space\n\ndata:  two spaces\n\nretry: 12x\n\nretry: 1500\n\nunknown: x\ndata: kept\n\n"
         let (data, decoder, _) = events([Array(text.utf8)])
-        #expect(data == ["", "no space", " two spaces", "kept"])
+        // `data` alone is an empty event: a keep-alive, no item (it was a "" row).
+        #expect(data == ["no space", " two spaces", "kept"])
         #expect(decoder.retryMilliseconds == 1500)
     }
 
