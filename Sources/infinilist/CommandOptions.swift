@@ -243,6 +243,10 @@ struct CommandOptions: ParsableArguments {
             if demoLatency != nil { throw ValidationError("--demo-latency only applies to the demo feed (no URL)") }
             if demoItems != nil { throw ValidationError("--demo-items only applies to the demo feed (no URL)") }
         }
+        // Said with the value given: the source's own check sees it clamped to what fits a Duration.
+        if let demoLatency, demoLatency > 86_400_000 {
+            throw ValidationError("--demo-latency must be at most 86400000 ms (a day), not \(demoLatency)")
+        }
         if url == nil {
             let given = [
                 (cursorPath != nil, "--cursor"), (nextPath != nil, "--next"), (maxPages != nil, "--max-pages"),

@@ -70,6 +70,14 @@ import Testing
         #expect(run.stderr.contains("\(flags[0]) must not be negative, not -5"), "stderr: \(run.stderr)")
     }
 
+    /// A latency past a day is named as given (it was said as 86400001, the value clamped).
+    @Test func aHugeDemoLatencyIsNamedAsGiven() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--demo-latency", "9223372036854775807"])
+        #expect(run.status == 64, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains("--demo-latency must be at most 86400000 ms (a day), not 9223372036854775807"), "stderr: \(run.stderr)")
+    }
+
     @Test func aNegativeNumberInTheConfigFileGetsTheFlagsOwnMessage() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let config = try ConfigDirectory("[sources.x]\nurl = \"\(Self.url)\"\nretries = -2\n")
