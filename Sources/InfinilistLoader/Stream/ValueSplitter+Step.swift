@@ -1,0 +1,53 @@
+/// One byte of an open value at a time: the state machine `ValueSplitter.finishValue` runs in its
+/// hot loop (strings and escapes followed, brackets counted, where each shape of value ends).
+extension ValueSplitter {
+    /// Looks at one byte of an open value: nil to go on, or where the value ends.
+    static func step(_ open: inout OpenValue, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, inArray: Bool, provesArray: Bool) -> Outcome? {
+        let byte = bytes[index]
+        let newline = UInt8(ascii: "\n")
+        switch open.shape {
+        case .text:
+            return byte == newline ? .complete(index) : nil
+        case .junk:
+            return byte == newline || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") ? .complete(index) : nil
+        case .stray:
+            return byte == newline || byte == recordSeparator ? .complete(index) : nil
+        case .scalar:
+            guard index > open.start, Self.endsScalar(byte) else { return nil }
+            if Self.isScalar(bytes[open.start..<index]) { return .complete(index) }
+            // `not json`, `total 5`: a line of text that starts like a literal (in an array of
+            // values, `tru,`: damage up to the next element).
+            open.shape = provesArray ? .junk : .text
+            return open.shape == .junk ? step(&open, bytes, at: index, inArray: inArray, provesArray: provesArray) : (byte == newline ? .complete(index) : nil)
+        case .string, .container:
+            // A record separator cannot be inside a value: the value was cut short there.
+            if byte == Self.recordSeparator { return .broken(index) }
+            if open.inString || (open.shape == .string && index == open.start) {
+                if index == open.start { open.inString = true; return nil }
+                if open.escaped {
+                    open.escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    open.escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    open.inString = false
+                    if open.shape == .string { return .complete(index + 1) }
+                } else if byte == newline {
+                    return .broken(index)
+                }
+                return nil
+            }
+            defer { open.afterNewline = byte == newline }
+            switch byte {
+            case UInt8(ascii: "\""): open.inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if open.afterNewline && !inArray && open.depth > 0 { return .broken(index - 1) }
+                open.depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                open.depth -= 1
+                if open.depth <= 0 { return .complete(index + 1) }
+            default: break
+            }
+            return nil
+        }
+    }
+}
