@@ -47,4 +47,9 @@ public struct Item: Sendable, Equatable {
         self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(jsonText.string)
         self.kind = kind
     }
+
+    /// The same item identified by `id` (a server-sent event's own id, when `--id` names none).
+    public func identified(by id: String) -> Item {
+        Item(jsonText: jsonText, text: text, id: id, cells: cells, kind: kind)
+    }
 }

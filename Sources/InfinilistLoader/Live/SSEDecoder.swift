@@ -10,7 +10,9 @@
 ///   data is no event, nor is one whose data is empty (`event: ping` with `data:`, a keep-alive).
 ///   `:` starts a comment (servers send them to keep a connection open).
 /// - `id:` (unless it holds NUL) is remembered when its event is dispatched: the `Last-Event-ID`
-///   of the next connection. `retry:` (digits only) is the reconnection time in milliseconds.
+///   of the next connection. An event that names its own id (not one carried over from an
+///   earlier event) has it written into its record: the item's id, so an event a server sends
+///   again after a reconnection is shown once. `retry:` (digits only) is the reconnection time in milliseconds.
 ///   `event:` names the event's type; the item is its data whatever the type.
 /// - An event whose data passes `maxValueBytes` is dropped as it arrives (its size is counted,
 ///   so the list says what was skipped), so an endless event cannot fill memory.
@@ -35,6 +37,10 @@ struct SSEDecoder: Sendable {
     /// Bytes of the current event's data dropped because it is too long; 0 while it is kept.
     private var dataDropped = 0
     private var idBuffer = ""
+    /// Whether the event being read has an `id:` line of its own.
+    private var eventNamesID = false
+    /// Ids longer than this identify no item (they are still sent back as `Last-Event-ID`).
+    static let maxItemIDBytes = 256
 
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
@@ -61,6 +67,7 @@ struct SSEDecoder: Sendable {
         data.removeAll()
         dataDropped = 0
         idBuffer = lastEventID
+        eventNamesID = false
     }
 
     /// Reads `bytes`; returns the records of the events they completed (often none).
@@ -124,7 +131,10 @@ struct SSEDecoder: Sendable {
         if name.elementsEqual("data".utf8) {
             appendData(value, dropped: lineDropped)
         } else if name.elementsEqual("id".utf8) {
-            if lineDropped == 0, !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
+            if lineDropped == 0, !value.contains(0) {
+                idBuffer = String(decoding: value, as: UTF8.self)
+                eventNamesID = true
+            }
         } else if name.elementsEqual("retry".utf8) {
             if lineDropped == 0, !value.isEmpty, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
@@ -151,9 +161,11 @@ struct SSEDecoder: Sendable {
     /// A blank line: the event is complete.
     private mutating func dispatch(into out: inout [UInt8]) {
         lastEventID = idBuffer
+        let itemID = eventNamesID && !idBuffer.isEmpty && idBuffer.utf8.count <= Self.maxItemIDBytes ? Array(idBuffer.utf8) : []
         defer {
             data.removeAll(keepingCapacity: data.count < 65_536)
             dataDropped = 0
+            eventNamesID = false
         }
         if dataDropped > 0 {
             out.append(EventSplitter.separator)
@@ -167,7 +179,8 @@ struct SSEDecoder: Sendable {
         // with data ""; a row of nothing tells the user nothing).
         guard !data.isEmpty else { return }
         out.append(EventSplitter.separator)
-        out.append(contentsOf: Array("\(data.count)\n".utf8))
+        out.append(contentsOf: Array((itemID.isEmpty ? "\(data.count)\n" : "\(data.count) \(itemID.count)\n").utf8))
+        out.append(contentsOf: itemID)
         out.append(contentsOf: data)
         events += 1
     }

@@ -30,6 +30,9 @@ public struct PageResponse: Sendable {
     /// For standard input or a file: what each of `items` is (a value, a line that is not JSON,
     /// a note about input that could not be kept); empty when every item is a value.
     public var kinds: [Item.Kind] = []
+    /// For a stream of server-sent events: each item's own event id (nil for an event without
+    /// one), beside `items`; empty when no event of the page named an id.
+    public var eventIDs: [String?] = []
 
     public init(url: String, status: Int = 200, headers: [HeaderField] = [], body: JSONValue, items: PageItems, notes: [String] = []) {
         self.url = url

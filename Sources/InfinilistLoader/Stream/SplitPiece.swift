@@ -22,6 +22,10 @@ struct SplitPiece: Sendable, Equatable {
         /// Text where only a value or a line break can be: after an object or array on its line
         /// (`{"a":1},`, `]]`), or a record of a JSON text sequence (after an RS) that is no value.
         case stray
+        /// A run of NUL bytes where a value should start: the zeros a crash or a preallocated
+        /// file leaves in a log. Skipped up to the first other byte, so the record after it on
+        /// the same line is kept.
+        case nulBytes
     }
 
     let kind: Kind
@@ -35,6 +39,8 @@ struct SplitPiece: Sendable, Equatable {
     /// For `.tooLong` where the input holds only a marker of what was skipped (a server-sent
     /// event too long to keep): the size it had.
     var skippedSize: Int? = nil
+    /// For a server-sent event that named its own `id:`: that id, the item's identity.
+    var eventID: String? = nil
 
     var size: Int { skippedSize ?? end - start }
 }

@@ -13,6 +13,8 @@ struct StreamEntry: Sendable {
 
     let content: Content
     let after: StreamPosition
+    /// The id a server-sent event named for itself: the item's id unless `--id` says otherwise.
+    var eventID: String? = nil
 }
 
 /// Where the items are in each top-level value.
@@ -58,6 +60,8 @@ struct StreamEntryMaker {
             return [StreamEntry(content: .problem("not JSON inside the array at byte \(piece.start): \(OneLine.snippet(of: piece.bytes)) (skipped)"), after: after)]
         case .stray:
             return [StreamEntry(content: .problem("not JSON at byte \(piece.start), where a JSON value or a line break should be: \(OneLine.snippet(of: piece.bytes)) (skipped)"), after: after)]
+        case .nulBytes:
+            return [StreamEntry(content: .problem("NUL bytes at byte \(piece.start) (\(ByteCount.text(piece.size)) of binary padding, as a crash leaves in a log): skipped"), after: after)]
         case .unclosedArray:
             return [StreamEntry(content: .problem("the input ends inside an array: its closing ] never came, so the list may be cut short"), after: after)]
         case .tooLong:
@@ -78,7 +82,7 @@ struct StreamEntryMaker {
             readJSON = true
             decideMode(on: value, piece: piece)
             guard case .itemsAt(let path) = mode, !piece.inArrayAfter else {
-                return [StreamEntry(content: .value(value), after: after)]
+                return [StreamEntry(content: .value(value), after: after, eventID: piece.eventID)]
             }
             guard let found = ItemLocator.items(in: value, at: path) else {
                 // `--items hit` beside `hits`: named with the arrays there are, as a page of an

@@ -103,11 +103,17 @@ final class StreamPages: Sendable {
     private func response(_ read: StreamPageRead, key: PageKey, firstRead: Bool) -> PageResponse {
         var items: [JSONValue] = []
         var kinds: [Item.Kind] = []
+        var eventIDs: [String?] = []
         var textLines = 0
         var problems: [String] = []
         for entry in read.entries {
             switch entry.content {
             case .value(let value):
+                if let id = entry.eventID {
+                    // Beside `items` from here on: nil for the rows before.
+                    eventIDs += Array(repeating: nil, count: items.count - eventIDs.count)
+                    eventIDs.append(id)
+                }
                 items.append(value)
                 kinds.append(.value)
             case .text(let line):
@@ -125,6 +131,7 @@ final class StreamPages: Sendable {
         if firstRead, textLines > 0 { notes.append("page \(key.index + 1): \(Counted.text(textLines, "line")) not JSON, kept as text") }
         var answer = PageResponse(url: name, body: .null, items: items, notes: notes)
         answer.kinds = kinds
+        if !eventIDs.isEmpty { answer.eventIDs = eventIDs + Array(repeating: nil, count: items.count - eventIDs.count) }
         answer.stream = read.next
         answer.live = live?()
         if read.atEnd { answer.end = EndReason(endReason) }
@@ -151,10 +158,14 @@ final class StreamPages: Sendable {
             ? zip(response.items.values, response.kinds).map { value, kind in kind == .value ? shape.item(from: value) : lineItem(value, kind: kind) }
             : response.items.values.map(shape.item(from:))
         var notes: [String] = []
-        if let idPath = shape.idPath {
+        let byEventID = shape.idPath == nil && response.eventIDs.count == items.count
+        if byEventID {
+            items = zip(items, response.eventIDs).map { item, id in id.map(item.identified(by:)) ?? item }
+        }
+        if let idName = shape.idPath.map(String.init(describing:)) ?? (byEventID ? "event id" : nil) {
             items = droppingRepeats(items, page: key.index, rereading: walk.rereads(key.index, kind: kind), seen: &walk.seen)
             let skipped = response.items.count - items.count
-            if skipped > 0 { notes.append("skipped \(Counted.text(skipped, "item")) already seen (same \(idPath))") }
+            if skipped > 0 { notes.append("skipped \(Counted.text(skipped, "item")) already seen (same \(idName))") }
         }
         let continuation: FetchedPage.Continuation
         if let end = response.end {
@@ -173,8 +184,9 @@ final class StreamPages: Sendable {
 }
 
 extension StreamPages {
-    /// With `--id`, an item whose id came before is not kept again: a server-sent event stream
-    /// that sends its events again after a reconnection, a log replayed. Within what the walk
+    /// With `--id` (or server-sent events that name their `id:`), an item whose id came before is
+    /// not kept again: a server-sent event stream that sends its events again after a
+    /// reconnection, a log replayed. Within what the walk
     /// remembers (`SeenItems`: the latest 20,000 items with `--dump`, 100,000 on screen). Rows
     /// without the id (text lines, problems) are all kept; without `--id` nothing is dropped, as
     /// two equal lines of a log may both be real.

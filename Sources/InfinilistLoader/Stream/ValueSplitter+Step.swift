@@ -7,18 +7,20 @@ extension ValueSplitter {
         let newline = UInt8(ascii: "\n")
         switch open.shape {
         case .text:
-            return byte == newline ? .complete(index) : nil
+            return byte == newline || byte == UInt8(ascii: "\r") ? .complete(index) : nil
         case .junk:
             return byte == newline || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") ? .complete(index) : nil
         case .stray:
             return byte == newline || byte == recordSeparator ? .complete(index) : nil
+        case .nulRun:
+            return byte != 0 ? .complete(index) : nil
         case .scalar:
             guard index > open.start, Self.endsScalar(byte) else { return nil }
             if Self.isScalar(bytes[open.start..<index]) { return .complete(index) }
             // `not json`, `total 5`: a line of text that starts like a literal (in an array of
             // values, `tru,`: damage up to the next element).
             open.shape = provesArray ? .junk : .text
-            return open.shape == .junk ? step(&open, bytes, at: index, inArray: inArray, provesArray: provesArray) : (byte == newline ? .complete(index) : nil)
+            return step(&open, bytes, at: index, inArray: inArray, provesArray: provesArray)
         case .string, .container:
             // A record separator cannot be inside a value: the value was cut short there.
             if byte == Self.recordSeparator { return .broken(index) }

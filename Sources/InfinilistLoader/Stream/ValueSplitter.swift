@@ -52,7 +52,9 @@ struct ValueSplitter: PieceSplitting {
         /// `junk`: no value, inside an array proven to hold JSON; it ends at `,`, `]` or a line break.
         /// `stray`: text on the line of an object or array just read (`{"a":1},`, `]]`), or a
         /// record of a JSON text sequence that is no value; it ends at a line break or an RS.
-        enum Shape { case container, string, scalar, text, junk, stray }
+        /// `nulRun`: NUL bytes where a value should start (the padding a crash leaves in a log
+        /// file); it ends at the first other byte, so the record after it is read.
+        enum Shape { case container, string, scalar, text, junk, stray, nulRun }
         var shape: Shape
         /// Buffer index of its first byte (after skipped bytes were dropped, still its start).
         var start: Int
@@ -147,6 +149,7 @@ struct ValueSplitter: PieceSplitting {
                 case UInt8(ascii: "\""): shape = .string
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     shape = .scalar
+                case 0: shape = .nulRun
                 default: shape = provesArray ? .junk : (containerOnLine || afterRecordSeparator ? .stray : .text)
                 }
                 return OpenValue(shape: shape, start: scan, offset: base + scan)
@@ -169,10 +172,21 @@ struct ValueSplitter: PieceSplitting {
                 while index < stop {
                     if open.shape == .text {
                         // A line of text ends at its line break alone: memchr finds it (an endless
-                        // line, /dev/zero, is skipped at the speed of reading it).
-                        guard let base = bytes.baseAddress, let found = memchr(base + index, 0x0A, stop - index) else { return (nil, stop) }
-                        let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                        return (.complete(at), at)
+                        // line, /dev/zero, is skipped at the speed of reading it). A carriage return
+                        // ends it too, so a file with classic Mac line ends (CR only) is read line
+                        // by line; in CRLF the LF after it is a separator.
+                        guard let base = bytes.baseAddress else { return (nil, stop) }
+                        let lineFeed = memchr(base + index, 0x0A, stop - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                        let end = lineFeed ?? stop
+                        if let carriageReturn = memchr(base + index, 0x0D, end - index) {
+                            let at = base.distance(to: carriageReturn.assumingMemoryBound(to: UInt8.self))
+                            return (.complete(at), at)
+                        }
+                        return lineFeed.map { (.complete($0), $0) } ?? (nil, stop)
+                    }
+                    if open.shape == .nulRun {
+                        while index < stop, bytes[index] == 0 { index += 1 }
+                        return index < stop ? (.complete(index), index) : (nil, index)
                     }
                     if let found = Self.step(&open, bytes, at: index, inArray: inArray, provesArray: provesArray) { return (found, index) }
                     index += 1
@@ -201,7 +215,7 @@ struct ValueSplitter: PieceSplitting {
             case .scalar:
                 if !Self.isScalar(buffer[open.start..<buffer.count]) { open.shape = provesArray ? .junk : .text }
                 outcome = .complete(buffer.count)
-            case .text, .junk, .stray: outcome = .complete(buffer.count)
+            case .text, .junk, .stray, .nulRun: outcome = .complete(buffer.count)
             case .container, .string:
                 if open.skipped > 0 {
                     outcome = .complete(buffer.count)
@@ -229,6 +243,9 @@ struct ValueSplitter: PieceSplitting {
             if open.skipped > 0 { return tooLongPiece(open, end: end) }
             if open.shape == .junk {
                 return SplitPiece(kind: .damaged, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)
+            }
+            if open.shape == .nulRun {
+                return SplitPiece(kind: .nulBytes, bytes: [], start: open.offset, end: base + end, inArrayAfter: inArray)
             }
             if open.shape == .stray {
                 return SplitPiece(kind: .stray, bytes: Array(buffer[open.start..<end]), start: open.offset, end: base + end, inArrayAfter: inArray)

@@ -148,6 +148,28 @@ import Testing
         }
     }
 
+    /// Without `--id`, an event's own `id:` identifies it: events a server sends again after a
+    /// reconnection are shown once (they were shown again, 12 rows for 5 events). An event with
+    /// no id of its own (the last id carries over to it only as `Last-Event-ID`) is always kept.
+    @Test func eventsSentAgainAreKeptOnceByTheirEventID() async throws {
+        @Sendable func events(_ ids: ClosedRange<Int>) -> String {
+            let body = "retry: 100\n\n" + ids.map { "id: e\($0)\ndata: {\"n\":\($0)}\n\n" }.joined() + "data: {\"tick\":true}\n\n"
+            return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        }
+        try await withScriptedServer({ connection in
+            connection <= 3 ? events(1...(connection + 2)) : "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        }) { port, connections in
+            let source = try HTTPSource(url: "http://127.0.0.1:\(port)/events", options: LiveTest.options(clock: TestClock()))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            let ticks = walked.items.filter { $0 == #"{"tick":true}"# }
+            #expect(walked.items.filter { $0 != #"{"tick":true}"# } == (1...5).map { #"{"n":\#($0)}"# }, "\(walked.items)")
+            #expect(ticks.count == 3, "an event without an id of its own is kept each time: \(walked.items)")
+            #expect(connections() == 4)
+            #expect(walked.pages.flatMap(\.notes).contains { $0.hasSuffix("already seen (same event id)") }, "\(walked.pages.flatMap(\.notes))")
+        }
+    }
+
     /// A server that closes every connection at once is connected again ten times, waiting
     /// longer each time up to 30 s, then the page fails saying so: never a busy loop.
     @Test func aReconnectStormIsCappedAndReported() async throws {

@@ -21,6 +21,36 @@ import Testing
         #expect(result.warnings.count == 1, "\(result.warnings)")
     }
 
+    /// A run of NUL bytes (what a crash leaves in a log file) costs only itself: the record after
+    /// it on the same line, or at the start of the next, is kept (it was once swallowed with the
+    /// rest of its line).
+    @Test func aRunOfNULBytesCostsOnlyItself() async throws {
+        let bytes: [UInt8] = Array(#"{"a":1}"#.utf8) + [0, 0, 0] + Array(#"{"a":2}"#.utf8) + [0x0A, 0, 0] + Array("{\"a\":3}\n".utf8)
+        let file = try TestFile(bytes)
+        let result = try await StreamTest.readAll(try StreamTest.source(file.path))
+        let items = result.pages.flatMap { $0 }
+        #expect(items.filter { !$0.contains("✗") } == [#"{"a":1}"#, #"{"a":2}"#, #"{"a":3}"#], "\(items)")
+        #expect(items.contains { $0.contains("NUL bytes at byte 7 (3 bytes of binary padding") }, "\(items)")
+        #expect(items.contains { $0.contains("NUL bytes at byte 18 (2 bytes of binary padding") }, "\(items)")
+        #expect(result.warnings.count == 1, "one warning for the page, naming both: \(result.warnings)")
+    }
+
+    /// Classic Mac line ends (CR alone) end a line of text as LF does; CRLF stays one line break.
+    /// (A CR-only file was once one item.)
+    @Test func aCarriageReturnAloneEndsALineOfText() async throws {
+        for (input, expected) in [
+            ("first line\rsecond line\r\rthird\r", ["first line", "second line", "third"]),
+            ("one\r\ntwo\r\n", ["one", "two"]),
+            ("total 5\rnext", ["total 5", "next"]),
+        ] {
+            let file = try TestFile(input)
+            let result = try await StreamTest.readAll(try StreamTest.source(file.path))
+            let items = result.pages.flatMap { $0 }
+            #expect(items == expected.map { "\"\($0)\"" }, "\(input.debugDescription): \(items)")
+            #expect(result.warnings.isEmpty)
+        }
+    }
+
     /// Garbage between the elements of an array costs that element only: the array goes on, the
     /// element after it is kept (it once ended the array and became part of one text row).
     @Test func garbageInsideAnArrayIsSkippedAndTheArrayGoesOn() async throws {
