@@ -56,6 +56,24 @@ enum ProxyFailure {
         }
     }
 
+    /// A status other than 2xx or 407 to CONNECT, with what it most likely means.
+    static func tunnelRefused(status: Int, proxy: ProxyServer, origin: WebOrigin) -> PageLoadError {
+        let name = "the proxy \(proxy.shown) (\(proxy.source))"
+        let why: String
+        switch status {
+        case 401 where proxy.credentials != nil:
+            // tinyproxy answers a wrong password with 401, not 407.
+            why = ": the user name or password for \(proxy.credentials?.shown ?? "") may be wrong"
+        case 401: why = ": it asks for a user name and password; give them in the proxy URL: http://user:password@\(proxy.shown)"
+        case 403 where origin.scheme == "http":
+            why = ": it forbids that host and port; http URLs are tunnelled too, which proxies that allow CONNECT only to port 443 refuse: --noproxy \(origin.host) goes straight to it"
+        case 403: why = ": it forbids that host and port"
+        case 502, 503, 504: why = ": it could not reach \(origin.displayHost)"
+        default: why = ""
+        }
+        return PageLoadError(.proxy, "\(name) refused to open a tunnel to \(origin.displayHost) (HTTP \(status) to CONNECT\(why))")
+    }
+
     /// A 407 to CONNECT: the proxy refused the credentials it was given (the user shown, never
     /// the password), or wants some. Not retried: the same credentials get the same answer.
     static func authenticationRequired(proxy: ProxyServer) -> PageLoadError {

@@ -11,7 +11,8 @@ import Synchronization
 /// tunnel, so the message blamed the origin, which was never reached. After such a failure this
 /// asks the proxy once more for the tunnel, by hand, and reads only the head of its answer: no
 /// answer, not HTTP, or a refusal is the proxy's failure; a 2xx means the tunnel opens and the
-/// failure was the origin's (nil).
+/// failure was the origin's (nil). A tunnel the client saw refused (`invalidProxyResponse`,
+/// which keeps no status) is asked for again too, so the message names the proxy's status.
 enum ProxyProbe {
     /// What the proxy did with a request for a tunnel.
     enum Answer: Equatable {
@@ -39,7 +40,7 @@ enum ProxyProbe {
         case .status(407):
             return ProxyFailure.authenticationRequired(proxy: proxy)
         case .status(let status):
-            return PageLoadError(.proxy, "\(name) refused to open \(target) (HTTP \(status) to CONNECT)")
+            return ProxyFailure.tunnelRefused(status: status, proxy: proxy, origin: origin)
         case .closed:
             var failure = PageLoadError(.connection, "\(name) closed the connection before answering the request for \(target)")
             failure.beforeAnswer = true
@@ -53,7 +54,7 @@ enum ProxyProbe {
     /// "reset": the ones the proxy may have caused without the client saying so.
     private static func brokeBeforeAnswer(_ error: any Error) -> Bool {
         switch error {
-        case let error as HTTPClientError: return error == .remoteConnectionClosed
+        case let error as HTTPClientError: return error == .remoteConnectionClosed || error == .invalidProxyResponse
         case is HTTPParserError: return true
         case let error as ChannelError:
             switch error {

@@ -82,9 +82,10 @@ import TestSupport
     }
 
     /// tinyproxy answers a missing password with 407 and a wrong one with 401, which
-    /// AsyncHTTPClient reports as a refused tunnel without its status.
+    /// AsyncHTTPClient reports as a refused tunnel without its status: the proxy is asked again
+    /// and its status named.
     @Test(arguments: [
-        ("alice:n0tright", "refused to open a tunnel to 127.0.0.1:PORT (its answer to CONNECT was not 2xx: the user name or password for alice:*** may be wrong"),
+        ("alice:n0tright", "refused to open a tunnel to 127.0.0.1:PORT (HTTP 401 to CONNECT: the user name or password for alice:*** may be wrong)"),
         (nil as String?, "asks for a user name and password (HTTP 407 Proxy Authentication Required)"),
     ])
     func aWrongOrMissingProxyPasswordNamesTheProxy(user: String?, words: String) async throws {
@@ -115,7 +116,7 @@ import TestSupport
                 let messages = try await loaderMessages(url: "\(server.base)/pages?page={page}", options: options)
                 let message = try #require(messages.last?.failed?.message, "\(messages)")
                 let host = try #require(URLComponents(string: server.base)?.port).description
-                #expect(message.contains("the proxy 127.0.0.1:\(proxy.port) (--proxy) refused to open a tunnel to 127.0.0.1:\(host)"), "\(message)")
+                #expect(message.contains("the proxy 127.0.0.1:\(proxy.port) (--proxy) refused to open a tunnel to 127.0.0.1:\(host) (HTTP 403 to CONNECT: it forbids that host and port;"), "\(message)")
                 // The server is plain http: the message says why it was tunnelled and the way round.
                 #expect(message.contains("http URLs are tunnelled too, which proxies that allow CONNECT only to port 443 refuse: --noproxy 127.0.0.1 goes straight to it"), "\(message)")
                 #expect(server.log.all.isEmpty)
