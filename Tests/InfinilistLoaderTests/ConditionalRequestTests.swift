@@ -111,18 +111,18 @@ import Testing
         try await Self.withFeed(feed) { _, loader, inbox in
             let first = try await inbox.answer(to: request(1, page: 0), from: loader)
             _ = try await inbox.answer(to: request(2, page: 1), from: loader)
-            let refreshed = try await inbox.answer(to: PageRequest(id: RequestID(3), page: 0, kind: .restart), from: loader)
+            let refreshed = try await inbox.answer(to: PageRequest(id: RequestID(3), page: 0, purpose: .restart), from: loader)
             #expect(Self.titles(refreshed) == Self.titles(first))
             #expect(feed.exchanges.last?.ifNoneMatch == "\"p1-v1\"")
             #expect(feed.exchanges.last?.status == 304)
             // The walk went on from the reused answer: page 2 is known again.
             #expect(await loader.key(forPage: 1) != nil)
             feed.change()
-            let changed = try await inbox.answer(to: PageRequest(id: RequestID(4), page: 0, kind: .restart), from: loader)
+            let changed = try await inbox.answer(to: PageRequest(id: RequestID(4), page: 0, purpose: .restart), from: loader)
             #expect(feed.exchanges.last?.status == 200)
             #expect(changed.items.first?.text == "«1.1» v2")
             // The new answer replaced the kept one: asking again is a 304 for version 2.
-            _ = try await inbox.answer(to: PageRequest(id: RequestID(5), page: 0, kind: .restart), from: loader)
+            _ = try await inbox.answer(to: PageRequest(id: RequestID(5), page: 0, purpose: .restart), from: loader)
             #expect(feed.exchanges.last?.ifNoneMatch == "\"p1-v2\"")
             #expect(feed.exchanges.last?.status == 304)
         }
@@ -134,7 +134,7 @@ import Testing
             var firstTime: [[String]] = []
             for page in 0...2 { firstTime.append(Self.titles(try await inbox.answer(to: request(page + 1, page: page), from: loader))) }
             #expect(feed.conditional == 0)
-            let again = try await inbox.answer(to: PageRequest(id: RequestID(10), page: 1, kind: .refetch), from: loader)
+            let again = try await inbox.answer(to: PageRequest(id: RequestID(10), page: 1, purpose: .refetch(following: 0)), from: loader)
             #expect(Self.titles(again) == firstTime[1])
             #expect(feed.exchanges.map(\.status) == [200, 200, 200, 304])
             #expect(feed.exchanges.last?.page == 2)
@@ -145,7 +145,7 @@ import Testing
         let feed = ValidatingFeed(validators: ["last-modified"])
         try await Self.withFeed(feed) { _, loader, inbox in
             _ = try await inbox.answer(to: request(1, page: 0), from: loader)
-            _ = try await inbox.answer(to: PageRequest(id: RequestID(2), page: 0, kind: .refetch), from: loader)
+            _ = try await inbox.answer(to: PageRequest(id: RequestID(2), page: 0, purpose: .refetch(following: 0)), from: loader)
             #expect(feed.exchanges.last?.ifModifiedSince == "Mon, 01 Nov 2026 10:00:00 GMT")
             #expect(feed.exchanges.last?.ifNoneMatch == nil)
             #expect(feed.exchanges.last?.status == 304)
@@ -156,7 +156,7 @@ import Testing
         let feed = ValidatingFeed(extraHeaders: [.cacheControl: "private, no-store"])
         try await Self.withFeed(feed) { source, loader, inbox in
             _ = try await inbox.answer(to: request(1, page: 0), from: loader)
-            _ = try await inbox.answer(to: PageRequest(id: RequestID(2), page: 0, kind: .refetch), from: loader)
+            _ = try await inbox.answer(to: PageRequest(id: RequestID(2), page: 0, purpose: .refetch(following: 0)), from: loader)
             #expect(feed.conditional == 0)
             #expect(feed.exchanges.map(\.status) == [200, 200])
             #expect(source.keptAnswers?.count == 0)
@@ -167,7 +167,7 @@ import Testing
         let feed = ValidatingFeed()
         try await Self.withFeed(feed, configure: { $0.keptAnswers = .none }) { source, loader, inbox in
             _ = try await inbox.answer(to: request(1, page: 0), from: loader)
-            _ = try await inbox.answer(to: PageRequest(id: RequestID(2), page: 0, kind: .refetch), from: loader)
+            _ = try await inbox.answer(to: PageRequest(id: RequestID(2), page: 0, purpose: .refetch(following: 0)), from: loader)
             #expect(feed.conditional == 0)
             #expect(source.keptAnswers == nil)
         }

@@ -101,7 +101,7 @@ import Testing
         // (`.ownThread`), which is what once left this 2 s page unanswered for 30 s.
         _ = await inbox.wait(for: 1)
         #expect(await loader.key(forPage: 1) != nil)
-        await loader.start(PageRequest(id: RequestID(2), page: 0, kind: .restart))
+        await loader.start(PageRequest(id: RequestID(2), page: 0, purpose: .restart))
         #expect(await loader.key(forPage: 1) == nil)
         #expect(await loader.key(forPage: 0) == PageKey(page: 1, offset: 0))
         await loader.shutdown()

@@ -155,7 +155,7 @@ import Testing
             for page in 0...2 { _ = try await load(loader, inbox, request(page + 1, page: page)) }
             // The top 20 items go: the new page 1 holds what the old walk showed as page 3.
             feed.removeTop(20)
-            let refreshed = try await load(loader, inbox, PageRequest(id: RequestID(10), page: 0, kind: .restart))
+            let refreshed = try await load(loader, inbox, PageRequest(id: RequestID(10), page: 0, purpose: .restart))
             #expect(Self.ids(refreshed) == Self.ids(31...40))
             #expect(await loader.key(forPage: 2) == nil)
             let next = try await load(loader, inbox, request(11, page: 1))

@@ -18,7 +18,7 @@ import Testing
                     }
                     #expect(await loader.key(forPage: 3) != nil)
 
-                    await loader.start(PageRequest(id: RequestID(4), page: 0, kind: .restart))
+                    await loader.start(PageRequest(id: RequestID(4), page: 0, purpose: .restart))
                     let refreshed = try #require(await inbox.wait(for: 4).last?.loaded)
                     #expect(refreshed.request.id == RequestID(4))
                     #expect(refreshed.items.first?.text == "Item 1")
@@ -62,7 +62,7 @@ import Testing
             _ = await inbox.wait(for: 1)
             await loader.start(request(2, page: 1))
             #expect(await loader.isInFlight(page: 1))
-            await loader.start(PageRequest(id: RequestID(3), page: 0, kind: .restart))
+            await loader.start(PageRequest(id: RequestID(3), page: 0, purpose: .restart))
             #expect(await loader.isInFlight(page: 1) == false)
             let messages = await inbox.wait(for: 2)
             #expect(messages.compactMap(\.loaded).map(\.request.id) == [RequestID(1), RequestID(3)])

@@ -129,7 +129,7 @@ extension AppState {
     /// A request for a page of a poll's round, under a page number of its own.
     mutating func pollRequest(_ address: PollAddress) -> PageRequest {
         store.trackIdentities()
-        return requestIDs.request(page: nextFollowPage(), kind: .poll, poll: address)
+        return requestIDs.request(page: nextFollowPage(), for: .poll(address))
     }
 
     mutating func nextFollowPage() -> Int {

@@ -42,6 +42,30 @@ public struct PollAddress: Sendable, Hashable {
     public var next: PollAddress { PollAddress(round: round, index: index + 1) }
 }
 
+/// Whose request it is and what its answer is for: one value, so that a request cannot say
+/// two things at once (a poll address on a tail request, a reach on a poll). The core routes
+/// each answer by it to the one part that made the request (issue 34: answers were offered to
+/// the poll, re-fetch and tail owners in turn).
+public enum RequestPurpose: Sendable, Hashable {
+    /// The page after the last one loaded (the tail; also its retry after a failure).
+    case next
+    /// Page 0 of a refresh: the walk starts over.
+    case restart
+    /// A page of the list's walk loaded before and dropped from memory, asked for again. Once
+    /// polls put items above the list, the server's numbered pages have shifted down since it was
+    /// read, so its last items are on the pages after it now: `following` pages after it are read
+    /// with it, handed on as one page, and the core picks the page's items out by identity
+    /// (`PageStore.pagesShifted(after:)`).
+    case refetch(following: Int)
+    /// New items a poll put above the list, asked for again: the top of a live list moves on
+    /// between polls, so such a page is not asked for by its old address; the loader reads the
+    /// list from its first page until it has read `reach` items and a page more, and the core
+    /// picks the page's items out by identity.
+    case refetchNewItems(reach: Int)
+    /// A page of a poll for new items at the top of a live list: which round and page of it.
+    case poll(PollAddress)
+}
+
 /// A request the core makes of the loader: "fetch page `page` (0-based ordinal in the list), for
 /// this reason". How that page is addressed (page number, offset, cursor, next URL, a body) is the
 /// loader's business.
@@ -50,28 +74,41 @@ public struct PageRequest: Sendable, Hashable {
     /// The list's page ordinal (0, 1, …); for a poll's page, or a page of new items put above
     /// the list, a negative number the core chose for it (so in-flight pages never clash).
     public let page: Int
-    public let kind: RequestKind
-    /// For a `.poll`: which round and page of the polls it is. Nil for the list's own pages.
-    public let poll: PollAddress?
-    /// For a `.refetch` of new items a poll put above the list: how many rows from the top of
-    /// the list its items reach. The top of a live list moves on between polls (an earlier
-    /// poll's first page now holds newer items), so such a page is not asked for by its old
-    /// address: the loader reads the list from its first page until it has read this many items
-    /// and a page more, and the core picks the page's items out by identity.
-    public let reach: Int?
-    /// For a `.refetch` of a page of the list's walk once polls put items above the list: how
-    /// many pages after it to read with it, handed on as one page. The server's numbered pages
-    /// have shifted down since the page was read, so its last items are on the pages after it
-    /// now; the core picks the page's items out by identity (`PageStore.pagesShifted(after:)`).
-    public let following: Int
+    public let purpose: RequestPurpose
 
-    public init(id: RequestID, page: Int, kind: RequestKind = .next, poll: PollAddress? = nil, reach: Int? = nil, following: Int = 0) {
+    public init(id: RequestID, page: Int, purpose: RequestPurpose = .next) {
         self.id = id
         self.page = page
-        self.kind = kind
-        self.poll = poll
-        self.reach = reach
-        self.following = following
+        self.purpose = purpose
+    }
+
+    /// What the loader must do with the walk: derived from the purpose.
+    public var kind: RequestKind {
+        switch purpose {
+        case .next: .next
+        case .restart: .restart
+        case .refetch, .refetchNewItems: .refetch
+        case .poll: .poll
+        }
+    }
+
+    /// For a poll: which round and page of the polls it is. Nil for the list's own pages.
+    public var poll: PollAddress? {
+        if case .poll(let address) = purpose { return address }
+        return nil
+    }
+
+    /// For a re-fetch of new items a poll put above the list: how many rows from the top of the
+    /// list its items reach.
+    public var reach: Int? {
+        if case .refetchNewItems(let reach) = purpose { return reach }
+        return nil
+    }
+
+    /// For a re-fetch of a page of the list's walk: how many pages after it to read with it.
+    public var following: Int {
+        if case .refetch(let following) = purpose { return following }
+        return 0
     }
 }
 

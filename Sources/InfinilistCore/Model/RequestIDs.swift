@@ -8,8 +8,8 @@ public struct RequestIDs: Sendable {
     public init() {}
 
     /// A request for `page`, with the next id.
-    public mutating func request(page: Int, kind: RequestKind = .next, poll: PollAddress? = nil, reach: Int? = nil, following: Int = 0) -> PageRequest {
+    public mutating func request(page: Int, for purpose: RequestPurpose = .next) -> PageRequest {
         last += 1
-        return PageRequest(id: RequestID(last), page: page, kind: kind, poll: poll, reach: reach, following: following)
+        return PageRequest(id: RequestID(last), page: page, purpose: purpose)
     }
 }

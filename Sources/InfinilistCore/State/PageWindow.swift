@@ -67,9 +67,9 @@ extension AppState {
               refetches[page] == nil else { return nil }
         // New items above the list are read again from the top of the list, as far as they reach.
         let isNew = if case .poll = store.origin(ofPage: page) { true } else { false }
-        let reach = isNew ? store.rows(ofPage: page).upperBound : nil
         // A page of the walk is read with the pages its items may have moved into since.
-        let request = requestIDs.request(page: page, kind: .refetch, reach: reach, following: store.pagesShifted(after: page))
+        let purpose: RequestPurpose = isNew ? .refetchNewItems(reach: store.rows(ofPage: page).upperBound) : .refetch(following: store.pagesShifted(after: page))
+        let request = requestIDs.request(page: page, for: purpose)
         refetches[page] = .loading(request.id)
         return .load(request)
     }

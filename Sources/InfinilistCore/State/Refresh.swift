@@ -34,7 +34,7 @@ extension AppState {
         total = nil
         tail = .idle
         viewport.clamp(itemCount: 0)
-        effects.append(request(page: 0, kind: .restart))
+        effects.append(request(page: 0, for: .restart))
         return effects
     }
 

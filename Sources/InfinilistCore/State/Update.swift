@@ -32,39 +32,31 @@ extension AppState {
             clampDetail()
             effects = []
         case .pageLoaded(let result):
-            if let pollEffects = pollArrived(result) {
+            // Routed by whose request it is; each owner drops an answer it no longer waits for.
+            switch result.request.purpose {
+            case .poll:
+                guard let pollEffects = pollArrived(result) else { return [] }
                 effects = pollEffects
-                break
-            }
-            if refetchArrived(result) {
+            case .refetch, .refetchNewItems:
+                guard refetchArrived(result) else { return [] }
                 effects = []
-                break
+            case .next, .restart:
+                guard case .loading(let request, _) = tail, request == result.request else { return [] }
+                pageArrived(result)
+                effects = []
             }
-            guard case .loading(let request, _) = tail, request == result.request else { return [] }
-            pageArrived(result)
-            effects = []
         case .pageFailed(let failure):
-            if let pollEffects = pollFailed(failure) {
+            switch failure.request.purpose {
+            case .poll:
+                guard let pollEffects = pollFailed(failure) else { return [] }
                 effects = pollEffects
-                break
-            }
-            if refetchFailed(failure) {
+            case .refetch, .refetchNewItems:
+                guard refetchFailed(failure) else { return [] }
                 effects = []
-                break
+            case .next, .restart:
+                guard tailFailed(failure) else { return [] }
+                effects = []
             }
-            guard case .loading(let request, _) = tail, request == failure.request else { return [] }
-            tail = .failed(page: request.page, message: failure.message)
-            readingToEnd = false
-            rowJump.target = nil
-            if search?.pending != nil {
-                search?.pending = nil
-                notice = .searchStoppedAtFailedPage(request.page)
-            } else if request.page > 0 {
-                // The footer row cuts a long error in its middle (the first page's is wrapped over
-                // the empty rows): said whole above the status line until the next key.
-                notice = .pageFailed(request.page, message: failure.message)
-            }
-            effects = []
         case .pageWaiting(let wait):
             guard case .loading(let request, _) = tail, request == wait.request else { return [] }
             tail = .loading(request, wait: wait)
@@ -91,6 +83,24 @@ extension AppState {
         advanceDetail()
         syncPreview()
         return effects
+    }
+
+    /// The tail's request failed: the footer row says so, and `r` asks again. False when the
+    /// failure is of a request the tail no longer waits for.
+    private mutating func tailFailed(_ failure: PageFailure) -> Bool {
+        guard case .loading(let request, _) = tail, request == failure.request else { return false }
+        tail = .failed(page: request.page, message: failure.message)
+        readingToEnd = false
+        rowJump.target = nil
+        if search?.pending != nil {
+            search?.pending = nil
+            notice = .searchStoppedAtFailedPage(request.page)
+        } else if request.page > 0 {
+            // The footer row cuts a long error in its middle (the first page's is wrapped over
+            // the empty rows): said whole above the status line until the next key.
+            notice = .pageFailed(request.page, message: failure.message)
+        }
+        return true
     }
 
     /// Notes where the cursor is now, for the scroll speed; only when the driver gives time.
@@ -230,8 +240,8 @@ extension AppState {
         return [request(page: store.pageCount)]
     }
 
-    mutating func request(page: Int, kind: RequestKind = .next) -> Effect {
-        let request = requestIDs.request(page: page, kind: kind)
+    mutating func request(page: Int, for purpose: RequestPurpose = .next) -> Effect {
+        let request = requestIDs.request(page: page, for: purpose)
         tail = .loading(request)
         return .load(request)
     }

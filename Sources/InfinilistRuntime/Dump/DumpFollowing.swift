@@ -74,7 +74,7 @@ extension DumpModel {
 
     private mutating func pollRequest(_ address: PollAddress, _ following: inout DumpFollowing) -> PageRequest {
         defer { following.nextPage -= 1 }
-        return requestIDs.request(page: following.nextPage, kind: .poll, poll: address)
+        return requestIDs.request(page: following.nextPage, for: .poll(address))
     }
 
     /// Writes a poll's new items, oldest first (the list shows the newest first). When the poll

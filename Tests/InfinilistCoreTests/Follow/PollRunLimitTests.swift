@@ -6,7 +6,7 @@ import Testing
 /// server with exactly the limit's pages of new items draws no warning.
 @Suite struct PollRunLimitTests {
     private static func request(_ index: Int) -> PageRequest {
-        PageRequest(id: RequestID(index + 1), page: -1 - index, kind: .poll, poll: PollAddress(round: 1, index: index))
+        PageRequest(id: RequestID(index + 1), page: -1 - index, purpose: .poll(PollAddress(round: 1, index: index)))
     }
 
     /// Runs pages of new items, then `last`, through a run of `limit` pages.

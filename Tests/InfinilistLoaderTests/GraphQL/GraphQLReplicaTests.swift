@@ -159,7 +159,7 @@ import Testing
             _ = await inbox.wait(for: 1)
             await loader.start(request(2, page: 1))
             _ = await inbox.wait(for: 2)
-            await loader.start(PageRequest(id: RequestID(3), page: 1, kind: .refetch))
+            await loader.start(PageRequest(id: RequestID(3), page: 1, purpose: .refetch(following: 0)))
             _ = await inbox.wait(for: 3)
             await loader.start(request(4, page: 2))
             let messages = await inbox.wait(for: 4)

@@ -11,8 +11,8 @@ import Testing
         var pages: [[String]] = []
         var id = firstID
         while true {
-            let kind: RequestKind = restart && pages.isEmpty ? .restart : .next
-            let result = try await load(loader, inbox, PageRequest(id: RequestID(id), page: pages.count, kind: kind))
+            let purpose: RequestPurpose = restart && pages.isEmpty ? .restart : .next
+            let result = try await load(loader, inbox, PageRequest(id: RequestID(id), page: pages.count, purpose: purpose))
             pages.append(result.items.compactMap { Self.id(of: $0) })
             id += 1
             if result.end != nil { return pages }
@@ -41,7 +41,7 @@ import Testing
 
                     // Re-fetch pages 3 and 1 by their keys.
                     for (id, page) in [(10, 2), (11, 0)] {
-                        let again = try await load(loader, inbox, PageRequest(id: RequestID(id), page: page, kind: .refetch))
+                        let again = try await load(loader, inbox, PageRequest(id: RequestID(id), page: page, purpose: .refetch(following: 0)))
                         #expect(again.items.compactMap { Self.id(of: $0) } == pages[page])
                         #expect(again.end == nil)
                     }

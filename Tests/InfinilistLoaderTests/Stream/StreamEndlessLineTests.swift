@@ -36,11 +36,11 @@ import TestThreads
         pipe.write("{\"id\":1}\n")
         let inbox = MessageInbox()
         let loader = Loader(source: try StreamTest.source(pipe.path, maxValueBytes: 4096), deliver: inbox.deliver)
-        let first = try await inbox.answer(to: PageRequest(id: RequestID(1), page: 0, kind: .next), from: loader)
+        let first = try await inbox.answer(to: PageRequest(id: RequestID(1), page: 0), from: loader)
         #expect(first.items.map(\.json) == [#"{"id":1}"#])
         // Page 2 waits for a line that keeps coming without a break (4 MiB of it: each write
         // returns once the reader has taken most of the one before, the pipe holding 64 KiB).
-        await loader.start(PageRequest(id: RequestID(2), page: 1, kind: .next))
+        await loader.start(PageRequest(id: RequestID(2), page: 1))
         let chunk = String(repeating: "y", count: 65_536)
         await pipe.writeOffPool(chunk, times: 64)
         await loader.cancel(RequestID(2))
@@ -49,7 +49,7 @@ import TestThreads
             await pipe.writeOffPool("yyyy\n{\"id\":2}\n")
             pipe.closeWriting()
         }()
-        let second = try await inbox.answer(to: PageRequest(id: RequestID(3), page: 1, kind: .next), from: loader)
+        let second = try await inbox.answer(to: PageRequest(id: RequestID(3), page: 1), from: loader)
         await ended
         #expect(second.items.count == 2, "\(second.items.map(\.json))")
         #expect(second.items.first?.kind == .problem)
