@@ -1,5 +1,3 @@
-import InfinilistCore
-
 /// `--dump --follow` once the list is written: the first page is polled every `interval` seconds
 /// (a `PollRun`, as on the screen), and the new items are written as they appear, oldest first,
 /// like `tail -f`. A failed poll is said on stderr and tried again at the next interval; only a

@@ -1,5 +1,3 @@
-import InfinilistCore
-
 /// `--dump` as a model of the event loop: it asks for page after page, writes every item's JSON
 /// as a line (`.output`), says how the list ended on stderr (`.report`) and quits: 0 when the list
 /// is complete or `--max-items` is reached, 1 after a failure, having written everything loaded,
@@ -160,7 +158,7 @@ public struct DumpModel: Model {
     }
 
     /// `1 item`, `2 items`.
-    static func count(_ number: Int, _ noun: String) -> String {
+    public static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

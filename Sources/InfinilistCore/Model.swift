@@ -1,5 +1,3 @@
-import InfinilistCore
-
 /// What the event loop runs, in the Elm sense of a model: a value that turns messages into
 /// effects and draws itself. The loop (the runtime) knows nothing else about it, so new messages
 /// (search, mouse) and views (detail, help) need no change to the loop, and the screen and
