@@ -48,8 +48,12 @@ let package = Package(
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 // `.gz` files given on the command line.
                 "CZlib",
+                "TOML",
             ]
         ),
+        /// A TOML 1.0 parser that keeps each entry's line (for messages naming it): a library of
+        /// its own, with no dependency, which the config file uses.
+        .target(name: "TOML"),
         /// The one event loop (messages in, effects out, paint once) with the screen injected:
         /// the terminal, --dump and the tests run it. No curses.
         .target(
@@ -63,6 +67,7 @@ let package = Package(
                 "InfinilistCore",
                 "InfinilistLoader",
                 "InfinilistRuntime",
+                "TOML",
                 "CNCursesW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -134,6 +139,7 @@ let package = Package(
                 "InfinilistCore",
                 "InfinilistLoader",
                 "InfinilistRuntime",
+                "TOML",
                 "TestSupport",
                 "TestThreads",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InfinilistLoader
+import TOML
 
 /// Which long names of the command are flags (`--mouse`, `--no-mouse`) and which take a value
 /// (`--retries <n>`), read from the argument parser's own description of `CommandOptions` (the

@@ -1,5 +1,6 @@
 import Foundation
 import InfinilistCore
+import TOML
 
 /// The user's config file, `$XDG_CONFIG_HOME/infinilist/config.toml` (by default
 /// `~/.config/infinilist/config.toml`): named sources, each a `[sources.NAME]` table. Read only

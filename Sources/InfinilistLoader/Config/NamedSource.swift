@@ -1,4 +1,5 @@
 import InfinilistCore
+import TOML
 
 /// One `[sources.NAME]` table of the config file: a URL and the flags that go with it, started
 /// with `infinilist @NAME`. Its settings are the long flags without their dashes (`items`,

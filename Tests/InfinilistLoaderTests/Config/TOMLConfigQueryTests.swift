@@ -1,5 +1,6 @@
 import InfinilistLoader
 import Testing
+@testable import TOML
 
 /// A config file that holds a real GraphQL query, and arrays of tables with dates: the shapes the
 /// file needs for sources behind POST and GraphQL, read exactly and with their lines.

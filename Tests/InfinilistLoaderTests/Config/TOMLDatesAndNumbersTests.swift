@@ -1,5 +1,6 @@
 import InfinilistLoader
 import Testing
+@testable import TOML
 
 /// Dates, times and the integer and float forms of TOML 1.0: read into their parts with the text
 /// as written, checked against the calendar and the clock, and named as what they are when a

@@ -1,5 +1,6 @@
 @testable import InfinilistLoader
 import Testing
+@testable import TOML
 
 /// `text` must not parse: the error is at `line` and its message contains `mention`.
 func expectTOMLError(_ text: String, line: Int, mention: String, sourceLocation: SourceLocation = #_sourceLocation) {

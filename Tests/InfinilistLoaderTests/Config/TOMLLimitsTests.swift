@@ -1,6 +1,7 @@
 import InfinilistLoader
 import Testing
 import TestThreads
+@testable import TOML
 
 /// A hostile or generated config file is read in bounded stack and linear time: nesting too deep
 /// is an error at its line rather than a crash, and a file of thousands of tables is read in one

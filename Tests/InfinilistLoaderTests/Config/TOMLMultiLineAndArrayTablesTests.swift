@@ -1,5 +1,6 @@
 import InfinilistLoader
 import Testing
+@testable import TOML
 
 /// Multi-line strings (for GraphQL queries and long templates) and arrays of tables, with the
 /// lines of what follows them still right.

@@ -1,5 +1,6 @@
 import InfinilistLoader
 import Testing
+@testable import TOML
 
 /// The TOML of config files: what it reads, and that everything else is an error at the right
 /// line rather than a silent misreading.

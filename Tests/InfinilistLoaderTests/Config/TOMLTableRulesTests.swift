@@ -1,5 +1,6 @@
 import InfinilistLoader
 import Testing
+@testable import TOML
 
 /// What TOML 1.0 lets a file add to a table, and when: headers in any order, super-tables after
 /// their sub-tables, dotted keys; and the redefinitions it forbids, each an error at its line.

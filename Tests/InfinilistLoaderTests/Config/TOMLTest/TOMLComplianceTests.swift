@@ -1,5 +1,6 @@
 import InfinilistLoader
 import Testing
+@testable import TOML
 
 /// The parser against cases of toml-lang/toml-test, the TOML project's own test suite (all 210
 /// valid and 499 invalid files of its TOML 1.0 list pass; a representative set is kept here):

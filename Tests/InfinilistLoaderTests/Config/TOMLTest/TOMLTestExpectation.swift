@@ -1,5 +1,6 @@
 import Foundation
 import InfinilistLoader
+@testable import TOML
 
 /// Compares a parsed document with toml-test's expected JSON, in which every scalar is an object
 /// `{"type": "integer", "value": "42"}` (types: string, integer, float, bool, datetime,

@@ -1,5 +1,3 @@
-import InfinilistCore
-
 /// Strings: basic (`"…"`, with escapes) and literal (`'…'`), each on one line or over several
 /// (`"""…"""`, `'''…'''`).
 extension TOMLParser {
@@ -182,7 +180,7 @@ extension TOMLParser {
     private mutating func unicodeEscape(digits: Int) throws(TOMLSyntaxError) -> Unicode.Scalar {
         var value: UInt32 = 0
         for _ in 0..<digits {
-            guard let byte = peek, let digit = HexDigit.value(byte) else {
+            guard let byte = peek, let digit = Self.hexValue(byte) else {
                 throw failure("\\\(digits == 4 ? "u" : "U") needs \(digits) hexadecimal digits")
             }
             value = value * 16 + UInt32(digit)

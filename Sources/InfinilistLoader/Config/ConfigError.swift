@@ -10,10 +10,3 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(_ message: String) { self.message = TerminalText.sanitize(message) }
     public var description: String { message }
 }
-
-/// A syntax error in TOML text, at a line (1-based).
-public struct TOMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let line: Int
-    public let message: String
-    public var description: String { "line \(line): \(message)" }
-}

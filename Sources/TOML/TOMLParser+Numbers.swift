@@ -1,5 +1,3 @@
-import InfinilistCore
-
 /// Numbers: decimal, hexadecimal (`0xDEAD_BEEF`), octal (`0o755`) and binary (`0b1101`)
 /// integers, decimal floats, `inf` and `nan` with an optional sign. Checked byte by byte (a
 /// regular expression per number made big files slow).
@@ -52,7 +50,7 @@ extension TOMLParser {
         }
         var value = 0
         for byte in digits where byte != UInt8(ascii: "_") {
-            guard let digit = HexDigit.value(byte), Int(digit) < radix else {
+            guard let digit = Self.hexValue(byte), Int(digit) < radix else {
                 throw failure("'\(text)' is not \(name) integer: it has a character that is not one of its digits")
             }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
@@ -118,7 +116,7 @@ extension TOMLParser {
     /// Every `_` has a digit of `radix` on each side (`1_000`, `0xdead_beef`; not `1__0`, `_1`, `1_`, `1_.5`).
     private static func underscoresAreBetweenDigits(_ token: ArraySlice<UInt8>, radix: Int) -> Bool {
         func isDigitOfRadix(_ byte: UInt8) -> Bool {
-            guard let digit = HexDigit.value(byte) else { return false }
+            guard let digit = Self.hexValue(byte) else { return false }
             return Int(digit) < radix
         }
         for position in token.indices where token[position] == UInt8(ascii: "_") {
@@ -126,5 +124,16 @@ extension TOMLParser {
                   isDigitOfRadix(token[position - 1]), isDigitOfRadix(token[position + 1]) else { return false }
         }
         return true
+    }
+}
+
+extension TOMLParser {
+    /// The value of a hexadecimal digit (`0x` integers, `\u` escapes); nil for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): (byte | 0x20) &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
     }
 }
