@@ -24,6 +24,19 @@ public enum RequestKind: Sendable, Hashable {
     case poll
 }
 
+extension RequestKind {
+    /// Whether an answer to this kind of request is read at the tail and may move the walk on
+    /// (a next key, the end, ids seen): the tail's requests, not a re-fetch or a poll. The one
+    /// rule of it; `Walk.rereads` adds that a page at or below the tail is read again whatever
+    /// asked for it, and the loader fetches ahead only for these kinds.
+    public var readsTail: Bool {
+        switch self {
+        case .next, .restart: true
+        case .refetch, .poll: false
+        }
+    }
+}
+
 /// Where a page of a poll stands: polls of a live list walk from the first page anew each time
 /// (a round), apart from the list's own walk, so the loader keeps each round's page keys apart.
 public struct PollAddress: Sendable, Hashable {

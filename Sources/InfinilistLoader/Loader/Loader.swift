@@ -244,7 +244,7 @@ public actor Loader {
     private func finish(_ request: PageRequest, key: PageKey, outcome: consuming Result<PageResponse, any Error>, latency: Double) {
         switch consume outcome {
         case .success(let response):
-            let movesTail = request.poll == nil && !walk.rereads(request.page, kind: request.kind)
+            let movesTail = !walk.rereads(request.page, kind: request.kind)
             let received = response.items.count
             let exchangeNotes = response.notes
             let page = paged(consume response, key: key, request: request)

@@ -54,14 +54,3 @@ public struct ReadAhead: Sendable, Equatable {
 
     mutating func slowDown() { slowedDown = true }
 }
-
-extension RequestKind {
-    /// Whether an answer to this kind of request is read at the tail, moving the walk on: the
-    /// only kind whose pages are fetched ahead.
-    var readsTail: Bool {
-        switch self {
-        case .next, .restart: return true
-        case .refetch, .poll: return false
-        }
-    }
-}

@@ -47,10 +47,7 @@ public struct Walk: Sendable {
     /// Whether an answer to `kind` for `page` is read again rather than read at the tail: every
     /// re-fetch and poll, and any page at or below the tail (already read once).
     public func rereads(_ page: Int, kind: RequestKind) -> Bool {
-        switch kind {
-        case .refetch, .poll: return true
-        case .next, .restart: return tail.map { page <= $0 } ?? false
-        }
+        !kind.readsTail || tail.map { page <= $0 } ?? false
     }
 
     /// What the walk already knows follows `page` (a page read again); nil when it was never read.
