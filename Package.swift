@@ -60,6 +60,14 @@ let package = Package(
             name: "InfinilistRuntime",
             dependencies: ["InfinilistCore", "InfinilistLoader", "ProcessSpawn"]
         ),
+        /// The bytes that turn one frame into the next on a terminal (`FrameWriter`), from the
+        /// terminal's strings; and an in-memory terminal that applies them, for tests. No curses.
+        .target(
+            name: "TerminalWriter",
+            dependencies: ["InfinilistCore", "CTerminalWidth"]
+        ),
+        /// The C library's `wcwidth` (Swift's Glibc module leaves it out), for `TerminalWriter`.
+        .target(name: "CTerminalWidth"),
         /// The command: argument parsing, the curses screen, wiring and teardown.
         .executableTarget(
             name: "infinilist",
@@ -68,6 +76,7 @@ let package = Package(
                 "InfinilistLoader",
                 "InfinilistRuntime",
                 "TOML",
+                "TerminalWriter",
                 "CNCursesW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -147,6 +156,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        /// The screen's writer against the in-memory terminal.
+        .testTarget(
+            name: "TerminalWriterTests",
+            dependencies: ["InfinilistCore", "TerminalWriter"]
         ),
         /// Drives the built binary in tmux; needs `swift build` first (the Makefile does it).
         .testTarget(

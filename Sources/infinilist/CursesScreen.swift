@@ -2,6 +2,7 @@ import CNCursesW
 import Glibc
 import InfinilistRuntime
 import InfinilistCore
+import TerminalWriter
 
 /// The terminal could not be used (no controlling terminal, unknown TERM).
 struct TerminalUnavailable: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CNCursesW
+import CTerminalWidth
 import InfinilistCore
 
 /// One cell of the terminal as the screen's writer models it. Cells are measured as curses
@@ -86,7 +86,7 @@ enum ScreenCells {
     /// the cell before it, which belongs to the spans before.
     static func startsWithZeroWidth(_ span: Span) -> Bool {
         guard let first = span.text.unicodeScalars.first, first.value >= 0x80 else { return false }
-        return wcwidth(wchar_t(bitPattern: first.value)) == 0
+        return terminal_wcwidth(first.value) == 0
     }
 
     /// Pads `cells` with blanks in `style` to `limit` cells.
@@ -111,7 +111,7 @@ enum ScreenCells {
         }
         for original in span.text.unicodeScalars where original.value != 0x200D {
             var scalar = original
-            var width = Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+            var width = Int(terminal_wcwidth(scalar.value))
             if width < 0 {
                 scalar = "\u{FFFD}"
                 width = 1

@@ -14,7 +14,7 @@ import InfinilistCore
 ///   absolute cursor move, so a terminal that draws a character wider than `wcwidth` says can
 ///   never shift another run.
 /// - Blanks at the end of a row are cleared with `el` when that is shorter.
-struct FrameWriter {
+public struct FrameWriter {
     let capabilities: TerminalCapabilities
     /// The style the terminal has on; nil when unknown (after curses wrote).
     private var current: Style?
@@ -23,17 +23,17 @@ struct FrameWriter {
     private var oldCells: [ScreenCell] = []
     private var newCells: [ScreenCell] = []
 
-    init(capabilities: TerminalCapabilities) {
+    public init(capabilities: TerminalCapabilities) {
         self.capabilities = capabilities
     }
 
     /// Curses has written to the terminal: its attributes are unknown.
-    mutating func forgetAttributes() { current = nil }
+    public mutating func forgetAttributes() { current = nil }
 
     /// The bytes that show `frame` on a terminal of `size` showing `previous` (nil: unknown, so
     /// the screen is cleared and every row written). Attributes are off at the end, as curses
     /// leaves them, so whatever writes next (curses' `endwin`) starts plain.
-    mutating func bytes(from previous: Frame?, to frame: Frame, size: Size) -> [UInt8] {
+    public mutating func bytes(from previous: Frame?, to frame: Frame, size: Size) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
         let count = min(frame.rows.count, size.rows)

@@ -1,5 +1,3 @@
-import CNCursesW
-import Glibc
 import InfinilistCore
 
 /// A terminfo string that takes two numbers: `cup` (row, column) and `csr` (top, bottom row).
@@ -7,13 +5,18 @@ import InfinilistCore
 /// `r`): those are written here, digits straight into the output. Terminfo formats the others,
 /// as curses did for all of them; a ↓ moves the cursor a few times and terminfo's formatter cost
 /// about 130 instructions a move (decision 85).
-struct TwoNumberCapability {
+public struct TwoNumberCapability: Sendable {
     let text: String
     /// The final byte when `text` is ANSI's pattern.
     private let ansiFinal: UInt8?
+    /// Terminfo's formatter, for a pattern that is not ANSI's.
+    private let format: @Sendable (Int, Int) -> [UInt8]
 
-    init(_ text: String) {
+    /// `format` writes the capability for two numbers when it is not ANSI's pattern (terminfo's
+    /// `tiparm`); ANSI's is written here.
+    public init(_ text: String, format: @escaping @Sendable (Int, Int) -> [UInt8] = { _, _ in [] }) {
         self.text = text
+        self.format = format
         let prefix = "\u{1B}[%i%p1%d;%p2%d"
         let final = text.hasPrefix(prefix) ? Array(text.utf8.dropFirst(prefix.utf8.count)) : []
         ansiFinal = final.count == 1 && (0x40...0x7E).contains(final[0]) ? final[0] : nil
@@ -21,7 +24,7 @@ struct TwoNumberCapability {
 
     /// The sequence for `first` and `second` (0-based, as curses passes them), appended to `out`.
     func append(_ first: Int, _ second: Int, to out: inout [UInt8]) {
-        guard let ansiFinal else { return out += Self.bytes(shim_tiparm2(text, Int32(first), Int32(second))) }
+        guard let ansiFinal else { return out += format(first, second) }
         out.append(0x1B)
         out.append(UInt8(ascii: "["))
         DecimalBytes.append(UInt64(clamping: first + 1), to: &out)
@@ -38,11 +41,6 @@ struct TwoNumberCapability {
             return bytes.count
         }
         return 4 + Self.digits(first + 1) + Self.digits(second + 1)
-    }
-
-    static func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8] {
-        guard let text else { return [] }
-        return UnsafeBufferPointer(start: text, count: strlen(text)).map { UInt8(bitPattern: $0) }
     }
 
     private static func digits(_ value: Int) -> Int {
