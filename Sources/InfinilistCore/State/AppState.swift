@@ -8,7 +8,7 @@ public struct AppState: Sendable {
     public internal(set) var tail: TailState = .idle
     /// The screen's size, as last reported by `.resized`: the one source of the list's height
     /// (`listHeight`) for both the viewport and `render`.
-    public internal(set) var size: Size
+    public internal(set) var size: Size { didSet { fitViewportToList() } }
     /// Advanced by each tick while loading; picks the spinner's frame.
     public internal(set) var spinnerPhase = 0
     /// The total number of items, when the source reports one.
@@ -43,7 +43,7 @@ public struct AppState: Sendable {
     /// Dropped pages asked for again, by page: on their way, or failed until `r`.
     public internal(set) var refetches: [Int: Refetch] = [:]
     /// Single lines or a table, decided when the first page with items arrives.
-    public internal(set) var rowLayout: RowLayout
+    public internal(set) var rowLayout: RowLayout { didSet { fitViewportToList() } }
     /// The time of day as the event loop last gave it (`.wallClock`), for showing dates as
     /// ages; nil until it does (dates then show as calendar dates).
     public internal(set) var wallClock: WallClock?
@@ -52,7 +52,9 @@ public struct AppState: Sendable {
     /// Set once the loader says the list is live (a streaming answer): see LiveList.swift.
     public internal(set) var live: LiveList?
     /// The preview pane of the item under the cursor (Preview.swift).
-    public internal(set) var preview: PreviewPane
+    public internal(set) var preview: PreviewPane {
+        didSet { if preview.isOpen != oldValue.isOpen { fitViewportToList() } }
+    }
     /// `G` is reading on to the end of the input (see ReadToEnd.swift).
     public internal(set) var readingToEnd = false
     /// A count typed before a key, and the row `NG` is loading pages to reach (RowJump.swift).
@@ -81,6 +83,13 @@ public struct AppState: Sendable {
     /// The store keeps its items' identities only then (decision 71), and a new store (`R`) is
     /// made from this, not from a default.
     var listCanBePolled: Bool { config.followable && live == nil }
+
+    /// The viewport's height follows the list's, derived from the size, the preview pane and a
+    /// table's header row: called when one of them changes (their `didSet`), the one place the
+    /// two are kept in step (issue 34: five call sites re-synced them by hand).
+    private mutating func fitViewportToList() {
+        viewport.resize(height: listHeight, itemCount: visibleCount)
+    }
 
     /// Rows of the screen above the status line: the list's, the detail view's or the help's
     /// (none on a one-row screen).

@@ -45,7 +45,6 @@ extension AppState {
     /// `p`: opens or closes the pane; the list's height changes with a pane under it.
     mutating func togglePreview() {
         preview.isOpen.toggle()
-        viewport.resize(height: listHeight, itemCount: visibleCount)
         syncPreview()
     }
 

@@ -23,7 +23,6 @@ extension AppState {
                 return items
             }
             rowLayout = .table(layout)
-            viewport.resize(height: listHeight, itemCount: visibleCount)
             return zip(items, values).map { layout.tableItem($0, value: $1) }
         }
     }
@@ -35,7 +34,6 @@ extension AppState {
         rowLayout = .table(layout)
         columnOffset = 0
         store.mapLoadedItems { layout.tableItem($0) }
-        viewport.resize(height: listHeight, itemCount: visibleCount)
         if let query = filter?.matcher.query { applyFilter(query) }
     }
 }

@@ -28,7 +28,6 @@ extension AppState {
             recordScroll()
         case .resized(let newSize):
             size = newSize
-            viewport.resize(height: listHeight, itemCount: visibleCount)
             clampDetail()
             effects = []
         case .pageLoaded(let result):
