@@ -34,7 +34,7 @@ public struct EventLoop<M: Model> {
     let output: any LineOutput
     let errors: any LineOutput
     /// Opens the browser and runs bound commands; without it those effects ring the bell.
-    let actions: (any ActionRunner)?
+    let actions: (any CommandRunner)?
     /// The spinner's frame interval.
     var tickInterval: Duration = .milliseconds(90)
 
@@ -49,7 +49,7 @@ public struct EventLoop<M: Model> {
         loader: LoaderDriver,
         output: any LineOutput = FileLineOutput.standardOutput(),
         errors: any LineOutput = FileLineOutput.standardError(),
-        actions: (any ActionRunner)? = nil
+        actions: (any CommandRunner)? = nil
     ) {
         self.model = model
         self.screen = screen
@@ -188,9 +188,9 @@ public struct EventLoop<M: Model> {
                 guard let actions else { screen.bell(); continue }
                 // The loop waits here, as for Ctrl-Z: what arrives meanwhile (pages, signals)
                 // is in the inbox when it comes back.
-                var notice: ActionNotice?
+                var notice: CommandNotice?
                 screen.lendTerminal { notice = actions.runOnTerminal(command) }
-                if let notice { inbox.post(.message(.actionReport(notice))) }
+                if let notice { inbox.post(.message(.commandReport(notice))) }
                 // The terminal may have been resized while the command had it.
                 inbox.post(.terminalResized)
             }

@@ -34,8 +34,8 @@ enum ActionSetup {
     }
 
     /// The runner, reporting to `inbox`.
-    static func runner(inbox: Inbox, environment: [String: String]) -> ProcessActions {
-        ProcessActions(environment: environment, report: { inbox.post(.message(.actionReport($0))) })
+    static func runner(inbox: Inbox, environment: [String: String]) -> ProcessCommands {
+        ProcessCommands(environment: environment, report: { inbox.post(.message(.commandReport($0))) })
     }
 
     /// Lines for stdout as they are, unless stdout is a terminal: then control characters (which

@@ -53,8 +53,8 @@ import Testing
     /// The clipboard's hint in tmux did not fit beside the position on an 80-column status line.
     @Test func aLongNoticeIsShownWholeAboveTheStatusLineUntilTheNextKey() {
         var state = loadedState(pages: 1, size: Size(rows: 10, columns: 60), prefetch: 100)
-        _ = state.update(.actionReport(.copied(what: "the item's JSON", bytes: 12_345, inTmux: true)))
-        let text = ActionNotice.copied(what: "the item's JSON", bytes: 12_345, inTmux: true).text
+        _ = state.update(.commandReport(.copied(what: "the item's JSON", bytes: 12_345, inTmux: true)))
+        let text = CommandNotice.copied(what: "the item's JSON", bytes: 12_345, inTmux: true).text
         let rows = render(state).rows.map(\.text)
         let shown = rows[6...8].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(shown.hasSuffix(text), "\(rows)")
@@ -70,12 +70,12 @@ import Testing
     /// long one is clipped there, as before.
     @Test func aShortNoticeStaysOnTheStatusLine() {
         var state = loadedState(pages: 1, size: Size(rows: 10, columns: 80), prefetch: 100)
-        _ = state.update(.actionReport(.opening("https://example.com/1")))
+        _ = state.update(.commandReport(.opening("https://example.com/1")))
         let rows = render(state).rows.map(\.text)
         #expect(rows[9].hasPrefix(" opening https://example.com/1"), "\(rows[9])")
         #expect(rows[8].contains("item"), "\(rows[8])")
         var small = loadedState(pages: 1, size: Size(rows: 4, columns: 30), prefetch: 100)
-        _ = small.update(.actionReport(.noWebAddress))
+        _ = small.update(.commandReport(.noWebAddress))
         let smallRows = render(small).rows.map(\.text)
         #expect(smallRows[3].hasPrefix(" no we"), "\(smallRows)")
         #expect(smallRows[2].contains("item"), "\(smallRows)")

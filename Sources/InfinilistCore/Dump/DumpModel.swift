@@ -70,7 +70,7 @@ public struct DumpModel: Model {
             return [.report(report), .quit(code: 1, output: [])]
         case .pageWaiting(let wait):
             return waiting(wait)
-        case .key, .mouse, .resized, .tick, .wallClock, .actionReport:
+        case .key, .mouse, .resized, .tick, .wallClock, .commandReport:
             return []
         }
     }

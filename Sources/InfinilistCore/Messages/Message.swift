@@ -17,7 +17,7 @@ public enum Message: Sendable, Equatable {
     case wallClock(WallClock)
     /// How an action done outside the core went (a background command failed, the browser
     /// could not start): shown on the status line.
-    case actionReport(ActionNotice)
+    case commandReport(CommandNotice)
 }
 
 /// What the core asks the outside world to do.

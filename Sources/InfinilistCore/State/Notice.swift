@@ -56,7 +56,7 @@ public enum Notice: Sendable, Equatable {
     /// `F` on a pipe: its end is followed.
     case followingInputEnd
     /// What an action on the item did, or why it did not (`o`, `y`, a bound command).
-    case action(ActionNotice)
+    case command(CommandNotice)
     /// A field of `--format` or `--columns` that no item of the first page has (`FieldCheck`).
     case fieldsMissing(String)
 
@@ -91,7 +91,7 @@ public enum Notice: Sendable, Equatable {
         case .followingLiveAlready: return "this list is live: new items arrive at the bottom as the server sends them"
         case .followingInputEnd: return "following the end of the input: new rows take the cursor along (F, Esc or a move stops)"
         case .followingNotPossible: return "a file is read once: to follow what is written to it, tail -f FILE | infinilist, then F"
-        case .action(let notice): return notice.text
+        case .command(let notice): return notice.text
         case .fieldsMissing(let message): return message
         }
     }

@@ -69,8 +69,8 @@ extension AppState {
             // Only what the rows show changes: nothing to load, drop or settle.
             wallClock = time
             return []
-        case .actionReport(let report):
-            notice = .action(report)
+        case .commandReport(let report):
+            notice = .command(report)
             effects = []
         }
         if effects.contains(where: \.isQuit) { return effects }

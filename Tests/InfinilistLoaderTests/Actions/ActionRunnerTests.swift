@@ -9,14 +9,14 @@ import Testing
 @Suite struct ActionRunnerTests {
     /// Collects what a runner reports.
     final class Reports: Sendable {
-        private let notices = Mutex<[ActionNotice]>([])
-        var all: [ActionNotice] { notices.withLock { $0 } }
-        func add(_ notice: ActionNotice) { notices.withLock { $0.append(notice) } }
+        private let notices = Mutex<[CommandNotice]>([])
+        var all: [CommandNotice] { notices.withLock { $0 } }
+        func add(_ notice: CommandNotice) { notices.withLock { $0.append(notice) } }
     }
 
-    private func runner(_ reports: Reports, environment extra: [String: String] = [:]) -> ProcessActions {
+    private func runner(_ reports: Reports, environment extra: [String: String] = [:]) -> ProcessCommands {
         let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        return ProcessActions(environment: environment, report: { reports.add($0) })
+        return ProcessCommands(environment: environment, report: { reports.add($0) })
     }
 
     private func waitUntil(_ what: String, _ condition: () -> Bool) async throws {

@@ -1,7 +1,7 @@
 /// Acting on the item under the cursor (or the one the detail view shows): `o` opens its web
 /// address, `y` and `Y` copy it, and keys bound with `--bind` run a command on it or print it.
 /// The core only decides: the event loop opens, copies and runs (`Effect`), and reports back
-/// what went wrong (`Message.actionReport`).
+/// what went wrong (`Message.commandReport`).
 extension AppState {
     /// The most one argument of a program may hold on Linux (`MAX_ARG_STRLEN`, 32 pages, with
     /// its closing NUL): `sh -c` gets the whole command as one.
@@ -13,12 +13,12 @@ extension AppState {
         guard let json else { return [.bell] }
         switch WebAddress.find(in: json, path: config.openPath) {
         case .found(let address):
-            notice = .action(.opening(address))
+            notice = .command(.opening(address))
             return [.openInBrowser(address)]
         case .notWeb(let text):
-            notice = .action(.notWebAddress(text))
+            notice = .command(.notWebAddress(text))
         case .absent:
-            notice = .action(.noWebAddress)
+            notice = .command(.noWebAddress)
         }
         return []
     }
@@ -52,7 +52,7 @@ extension AppState {
         let size = found.text.utf8.count
         // Compact text is never more than a few times shorter than the text it comes from.
         guard size <= 8 * ClipboardText.maxBytes else {
-            notice = .action(.copyTooLarge(bytes: size))
+            notice = .command(.copyTooLarge(bytes: size))
             return []
         }
         guard let value = try? JSONParser.parse(String(found.text)) else { return copy(view.json, what: "the item") }
@@ -62,15 +62,15 @@ extension AppState {
     /// Puts `text` on the clipboard, with a notice saying what and how much, or why not.
     private mutating func copy(_ text: String, what: String) -> [Effect] {
         if case .unavailable(let reason) = config.clipboard {
-            notice = .action(.clipboardUnavailable(reason))
+            notice = .command(.clipboardUnavailable(reason))
             return []
         }
         let bytes = text.utf8.count
         guard bytes <= ClipboardText.maxBytes else {
-            notice = .action(.copyTooLarge(bytes: bytes))
+            notice = .command(.copyTooLarge(bytes: bytes))
             return []
         }
-        notice = .action(.copied(what: what, bytes: bytes, inTmux: config.clipboard == .tmux))
+        notice = .command(.copied(what: what, bytes: bytes, inTmux: config.clipboard == .tmux))
         return [.copyToClipboard(text)]
     }
 
@@ -85,12 +85,12 @@ extension AppState {
             let text = template.filled(item: json, marked: marked, quote: true)
             // Quoting keeps every other character data; a NUL would end the argument early.
             if text.contains("\0") {
-                notice = .action(.commandHasNUL)
+                notice = .command(.commandHasNUL)
                 return []
             }
             let bytes = text.utf8.count
             if bytes > Self.maxCommandBytes {
-                notice = .action(.commandTooLong(bytes: bytes))
+                notice = .command(.commandTooLong(bytes: bytes))
                 return []
             }
             if case .execute = command { return [.runCommand(text)] }

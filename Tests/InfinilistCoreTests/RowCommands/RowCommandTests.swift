@@ -16,7 +16,7 @@ func boundState(_ binds: [String] = [], items: [Item], size: Size = Size(rows: 8
 }
 
 /// `o`, `y`, `Y` and keys bound with `--bind`, as effects for the event loop and notices.
-@Suite struct RowActionTests {
+@Suite struct RowCommandTests {
     static let issues = [
         Item(json: #"{"number":1,"title":"One","url":"https://api.example.com/1","html_url":"https://example.com/1"}"#, text: "One", id: "1"),
         Item(json: #"{"number":2,"title":"Two 'quoted'","html_url":"javascript:alert(1)"}"#, text: "Two", id: "2"),
@@ -28,7 +28,7 @@ func boundState(_ binds: [String] = [], items: [Item], size: Size = Size(rows: 8
         #expect(state.press(.char("o")) == [.openInBrowser("https://example.com/1")])
         #expect(state.notice?.text == "opening https://example.com/1")
         #expect(state.press(.down, .char("o")) == [])
-        #expect(state.notice == .action(.notWebAddress("javascript:alert(1)")))
+        #expect(state.notice == .command(.notWebAddress("javascript:alert(1)")))
         #expect(state.press(.down, .char("o")) == [])
         #expect(state.notice?.text == "no web address in this item (--open PATH says which field holds it)")
         // --open says which field.
@@ -54,7 +54,7 @@ func boundState(_ binds: [String] = [], items: [Item], size: Size = Size(rows: 8
         let big = String(repeating: "x", count: ClipboardText.maxBytes)
         var state = boundState(items: [Item(json: "\"\(big)\"", text: "big")])
         #expect(state.press(.char("y")) == [])
-        #expect(state.notice == .action(.copyTooLarge(bytes: ClipboardText.maxBytes + 2)))
+        #expect(state.notice == .command(.copyTooLarge(bytes: ClipboardText.maxBytes + 2)))
         #expect(state.press(.char("Y")) == [.copyToClipboard("big")])
     }
 
@@ -119,14 +119,14 @@ func boundState(_ binds: [String] = [], items: [Item], size: Size = Size(rows: 8
         let long = String(repeating: "x", count: AppState.maxCommandBytes)
         var state = boundState(["ctrl-v:execute(echo {title})"], items: [Item(json: #"{"title":"\#(long)"}"#, text: "long")])
         #expect(state.press(.ctrl("v")) == [])
-        #expect(state.notice == .action(.commandTooLong(bytes: AppState.maxCommandBytes + 7)))
+        #expect(state.notice == .command(.commandTooLong(bytes: AppState.maxCommandBytes + 7)))
     }
 
     @Test func aReportFromOutsideIsANotice() {
         var state = boundState(items: Self.issues)
-        _ = state.update(.actionReport(.commandFailed(status: 3, message: "xclip: not found")))
+        _ = state.update(.commandReport(.commandFailed(status: 3, message: "xclip: not found")))
         #expect(state.notice?.text == "the command failed (exit 3): xclip: not found")
-        _ = state.update(.actionReport(.commandFailed(status: 137, message: nil)))
+        _ = state.update(.commandReport(.commandFailed(status: 137, message: nil)))
         #expect(state.notice?.text == "the command was killed by signal 9")
     }
 

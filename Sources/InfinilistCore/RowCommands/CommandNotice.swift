@@ -1,6 +1,6 @@
 /// What the status line says about `o`, `y`, `Y` and the bound commands: what was done, or why
 /// not. Data, worded in one place (`text`), like `Notice`.
-public enum ActionNotice: Sendable, Equatable {
+public enum CommandNotice: Sendable, Equatable {
     /// `y`/`Y`: `bytes` of `what` went to the terminal's clipboard; `inTmux` adds what tmux needs.
     case copied(what: String, bytes: Int, inTmux: Bool)
     /// The text is more than a terminal takes in one clipboard sequence.

@@ -86,7 +86,7 @@ import Testing
     @Test func aNULIsRefusedWithANotice() {
         var state = boundState(["ctrl-v:execute(printf %s {title})"], items: [Item(json: Self.item(title: "a\u{0}b"), text: "a")])
         #expect(state.update(.key(.ctrl("v"))) == [])
-        #expect(state.notice == .action(.commandHasNUL))
+        #expect(state.notice == .command(.commandHasNUL))
     }
 
     @Test func placeholdersAreOnlyPathsInBraces() {

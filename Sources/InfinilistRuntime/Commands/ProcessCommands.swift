@@ -2,18 +2,18 @@ import Glibc
 import InfinilistCore
 import ProcessSpawn
 
-/// The real `ActionRunner`: starts the browser and shell commands as processes, never through
+/// The real `CommandRunner`: starts the browser and shell commands as processes, never through
 /// a shell of our own except `sh -c` for the bound command itself (whose values the core has
 /// already quoted). Background work reports its failure through `report` (the inbox).
-public struct ProcessActions: ActionRunner {
+public struct ProcessCommands: CommandRunner {
     let environment: [String: String]
-    let report: @Sendable (ActionNotice) -> Void
+    let report: @Sendable (CommandNotice) -> Void
     /// The shell that runs bound commands.
     var shell = "/bin/sh"
     /// The terminal `execute` commands get.
     var terminal = "/dev/tty"
 
-    public init(environment: [String: String], report: @escaping @Sendable (ActionNotice) -> Void) {
+    public init(environment: [String: String], report: @escaping @Sendable (CommandNotice) -> Void) {
         self.environment = environment
         self.report = report
     }
@@ -71,7 +71,7 @@ public struct ProcessActions: ActionRunner {
         }
     }
 
-    public func runOnTerminal(_ command: String) -> ActionNotice? {
+    public func runOnTerminal(_ command: String) -> CommandNotice? {
         let tty = Glibc.open(terminal, O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { return .commandNotStarted("cannot open \(terminal) (errno \(errno))") }
         defer { close(tty) }
