@@ -101,7 +101,8 @@ import Testing
         let cases: [(input: String, written: [String], said: String)] = [
             (#"[{"a":1}, garbage, {"a":3}]"#, [#"{"a":1}"#, #"{"a":3}"#], "page 1: not JSON inside the array at byte 10: garbage (skipped)"),
             ("{\"a\":1}\n{\"a\":2 broken\n{\"a\":3}\n", [#"{"a":1}"#, #"{"a":3}"#], #"page 1: a JSON value at byte 8 is cut short: {"a":2 broken (skipped)"#),
-            ("{\"a\":1}\n\u{0}\n{\"a\":3}\n", [#"{"a":1}"#, #"{"a":3}"#], "page 1: binary data (NUL bytes) at byte 8, 1 byte: skipped"),
+            ("{\"a\":1}\n\u{0}\n{\"a\":3}\n", [#"{"a":1}"#, #"{"a":3}"#], "page 1: NUL bytes at byte 8 (1 byte of binary padding, as a crash leaves in a log): skipped"),
+            ("{\"a\":1}\u{0}\u{0}{\"a\":2}\n", [#"{"a":1}"#, #"{"a":2}"#], "page 1: NUL bytes at byte 7 (2 bytes of binary padding"),
             (#"[{"a":1},{"a":2}"#, [#"{"a":1}"#, #"{"a":2}"#], "page 1: the input ends inside an array: its closing ] never came"),
             ("{\"a\":1}\n{\"a\":2", [#"{"a":1}"#], "page 1: the input ends in the middle of a JSON value"),
         ]
