@@ -259,12 +259,29 @@ struct CommandOptions: ParsableArguments {
         }
         if url?.hasPrefix("@") != true {
             let configuration = try SourceFactory.configuration(from: self)
+            if case .stream = configuration.kind { try checkStreamFlags() }
             if follow != nil, live {
                 throw ValidationError("--follow polls a paged list; with --live the stream's new items arrive by themselves")
             }
             if follow != nil, case .stream = configuration.kind {
                 throw ValidationError("--follow polls a URL; a pipe or a file is read as it grows (tail -f FILE | infinilist)")
             }
+        }
+    }
+
+    /// A pipe or a file is read, not requested: the flags that shape a request would be ignored,
+    /// and a body or query read from standard input would take the list's own input (`-d @- -`
+    /// once read the body, then an empty list, with status 0).
+    private func checkStreamFlags() throws {
+        let requestFlags = [
+            (data != nil, "-d/--data"), (graphQL != nil, "--graphql"), (!graphQLVariables.isEmpty, "--var"),
+            (cursorVariable != nil, "--cursor-var"), (method != nil, "-X/--request"), (!headers.isEmpty, "-H/--header"),
+            (user != nil, "-u/--user"), (cursorPath != nil, "--cursor"), (nextPath != nil, "--next"),
+            (firstCursor != nil, "--first-cursor"), (maxPages != nil, "--max-pages"), (proxy != nil, "--proxy"),
+        ]
+        let source = url == nil || url == "-" ? "standard input" : "a file"
+        for (given, flag) in requestFlags where given {
+            throw ValidationError("\(flag) applies to a URL; \(source) is read, not requested, so it would be ignored")
         }
     }
 

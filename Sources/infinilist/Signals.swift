@@ -61,7 +61,11 @@ final class SignalWatcher {
             case SIGWINCH: inbox.post(.terminalResized)
             case SIGCONT: inbox.post(.continued)
             case SIGTSTP: inbox.post(.stopRequested)
-            default: inbox.post(.signal(number))
+            default:
+                // A command run with `execute` has the terminal and the loop waits for it: it
+                // gets the signal first, so the loop can end when it does.
+                ForegroundCommand.forward(number)
+                inbox.post(.signal(number))
             }
         }
     }

@@ -109,6 +109,26 @@ struct ActionTests {
         try await expectRestored(tmux)
     }
 
+    /// A SIGTERM while a command has the terminal is passed on to the command, and infinilist
+    /// ends with 143 as soon as the command does (it once waited for `sleep 613` to end by
+    /// itself: a supervisor could not stop it while `less` or an editor was open).
+    @Test func aSIGTERMDuringACommandEndsTheCommandAndInfinilist() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let (data, items) = try itemsFile()
+        defer { withExtendedLifetime(data) {} }
+        let tmux = try await TmuxSession(arguments: ["--bind", "ctrl-v:execute(echo waiting; sleep 613)", items])
+        defer { tmux.close() }
+        _ = try await listShown(tmux, row: 1)
+        let pid = try await tmux.waitForPID()
+        try tmux.send("C-v")
+        try await tmux.waitFor(text: "waiting", timeout: patience)
+        try await waitUntil("sleep 613 to run", timeout: patience) { processRuns(["sleep", "613"]) }
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(try await tmux.waitForExit(timeout: patience) == 143)
+        #expect(!processRuns(["sleep", "613"]), "the command was left running")
+        try await expectRestored(tmux)
+    }
+
     @Test func executeSilentRunsInTheBackgroundAndAFailureIsANotice() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let (data, items) = try itemsFile()

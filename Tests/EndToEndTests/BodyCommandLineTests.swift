@@ -106,4 +106,28 @@ import Testing
             #expect(run.stdout.isEmpty)
         }
     }
+
+    /// A pipe or a file is read, not requested: a body, a query, headers or paging flags would be
+    /// ignored, and `-d @-` would take the list's own standard input (it once read the body, then
+    /// wrote an empty list with status 0). A usage error names the flag (hostile pass, session 19).
+    @Test func requestFlagsOnAPipeOrAFileAreAUsageError() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let directory = try TemporaryDirectory()
+        let file = directory.file("one.json")
+        try (#"{"id":5}"# + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["-d", "@-", "-"], "-d/--data applies to a URL; standard input is read, not requested"),
+            (["--graphql", "@-", "-"], "--graphql applies to a URL; standard input is read, not requested"),
+            (["-H", "X: y", file.path], "-H/--header applies to a URL; a file is read, not requested"),
+            (["--max-pages", "1", file.path], "--max-pages applies to a URL; a file is read, not requested"),
+        ]
+        for (arguments, message) in cases {
+            let run = try await ProcessRun.run(Binary.path, ["--dump"] + arguments, input: #"{"id":5}"# + "\n")
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+        let plain = try await ProcessRun.run(Binary.path, ["--dump", file.path])
+        #expect(plain.status == 0 && plain.stdout == #"{"id":5}"# + "\n", "\(plain.stderr)")
+    }
 }

@@ -13,6 +13,14 @@ enum ContentEncodingCheck {
     static func problem(in body: HTTPBody, label: String) -> PageLoadError? {
         guard let encoding = encoding(of: body) else { return nil }
         let shown = OneLine.clean(encoding, maxCharacters: 40)
+        if decompressed(in: body.headers) != nil {
+            // `gzip, gzip`, `gzip, br`: one encoding is undone, the one after it is not.
+            let header = OneLine.clean(values(in: body.headers).joined(separator: ", "), maxCharacters: 60)
+            return PageLoadError(
+                .notJSON,
+                "\(label): the server compressed the answer more than once (Content-Encoding: \(header)); infinilist decompresses one gzip or deflate layer, and \(shown) is left"
+            )
+        }
         return PageLoadError(
             .notJSON,
             "\(label): the server compressed the answer with \(shown) (Content-Encoding: \(shown)), which infinilist cannot decompress; it asks for gzip or deflate"
@@ -30,6 +38,24 @@ enum ContentEncodingCheck {
     static func decompressed(in headers: [HeaderField]) -> String? {
         guard let first = values(in: headers).first?.lowercased(), decoded.contains(first) else { return nil }
         return first
+    }
+
+    /// How a streaming answer's bytes are encoded (the client hands a stream on as it arrives,
+    /// undecoded): plain, one layer of gzip or deflate to inflate as it comes, or encodings
+    /// infinilist cannot read (named as sent). A server that compresses a stream although it was
+    /// asked for `identity` is read all the same (hostile pass, session 19: such a stream once
+    /// read as NUL bytes, or as nothing at all).
+    enum StreamCoding: Equatable {
+        case plain
+        case inflate(String)
+        case unreadable(String)
+    }
+
+    static func streamCoding(in headers: [HeaderField]) -> StreamCoding {
+        let codings = values(in: headers).filter { !$0.isEmpty && $0.lowercased() != "identity" }
+        guard let first = codings.first else { return .plain }
+        if codings.count == 1, decoded.contains(first.lowercased()) { return .inflate(first.lowercased()) }
+        return .unreadable(OneLine.clean(codings.joined(separator: ", "), maxCharacters: 60))
     }
 
     /// The values of `Content-Encoding`, in order, trimmed.

@@ -114,9 +114,14 @@ final class LiveConnection: ByteInput, Sendable {
                     why = reason
                 }
             }
-            if let stream = body?.stream {
+            if let answer = body, let stream = answer.stream {
                 body = nil
-                let end = await read(stream.body, decoder: &decoder)
+                let coding = ContentEncodingCheck.streamCoding(in: answer.headers)
+                if case .unreadable(let shown) = coding {
+                    let message = "\(label) is compressed with \(shown) (Content-Encoding: \(shown)), which infinilist cannot decompress; it asks for an uncompressed stream"
+                    return channel.finish(.failed(PageLoadError(.notJSON, message)))
+                }
+                let end = await read(stream.body, coding: coding, decoder: &decoder)
                 let lastEventID = decoder.lastEventID
                 state.withLock { $0.lastEventID = lastEventID }
                 switch end {
@@ -159,19 +164,31 @@ final class LiveConnection: ByteInput, Sendable {
     }
 
     /// Reads one connection's body into the channel.
-    private func read(_ stream: HTTPClientResponse.Body, decoder: inout SSEDecoder) async -> ReadEnd {
+    private func read(_ stream: HTTPClientResponse.Body, coding: ContentEncodingCheck.StreamCoding, decoder: inout SSEDecoder) async -> ReadEnd {
         decoder.startConnection()
         var delivered = false
         var atLineStart = true
+        var inflater: BodyInflater?
         do {
+            if case .inflate(let encoding) = coding { inflater = try BodyInflater(encoding: encoding) }
             for try await buffer in stream {
                 var bytes = Array(buffer.readableBytesView)
+                if let inflater {
+                    // Each piece as it comes; no limit here, as the values' own limit applies
+                    // after (a read of the network is a few KiB, so at most about 1000 times that).
+                    var inflated: [UInt8] = []
+                    _ = try inflater.inflate(bytes, into: &inflated, limit: .max)
+                    bytes = inflated
+                }
                 if framing == .events { bytes = decoder.feed(bytes) }
                 guard let last = bytes.last else { continue }
                 delivered = true
                 atLineStart = last == UInt8(ascii: "\n")
                 try await channel.push(bytes)
             }
+        } catch let failure as BodyInflater.Failure {
+            let what = failure == .invalid ? "sent data that is not valid gzip or deflate (Content-Encoding says it is)" : "sent compressed data that breaks off"
+            return .dropped(delivered: delivered, reason: "\(label) \(what)")
         } catch {
             if Task.isCancelled || error is CancellationError { return .cancelled }
             // A value cut off by the drop ends at a line break, so the next connection's first

@@ -236,6 +236,11 @@ struct HTTPFetcher: Sendable {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return "\(seconds) s" }
         let value = Double(seconds) + Double(attoseconds) / 1e18
+        // Under a tenth of a second it is said in milliseconds (`--timeout 0.0000001` was "0.0 s").
+        if value < 0.1 {
+            let milliseconds = value * 1000
+            return milliseconds >= 1 ? "\(Int(milliseconds.rounded())) ms" : "under 1 ms"
+        }
         return "\((value * 10).rounded() / 10) s"
     }
 }

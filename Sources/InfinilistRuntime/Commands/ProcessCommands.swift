@@ -87,7 +87,9 @@ public struct ProcessCommands: CommandRunner {
         // Already so when posix_spawn could do it in the child; a command that touched the
         // terminal before this is stopped, and `wait` continues it.
         TerminalHandover.setForeground(child.pid, of: tty)
+        ForegroundCommand.lent(to: child.pid)
         let status = TerminalHandover.wait(for: child, terminal: tty, modes: hasModes ? modes : nil)
+        ForegroundCommand.lent(to: 0)
         // Whatever the command did to the terminal's modes (killed in raw mode), the screen
         // comes back to the modes it was lent with.
         TerminalHandover.setForeground(getpgrp(), of: tty)

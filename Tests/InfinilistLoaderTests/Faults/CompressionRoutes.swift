@@ -36,6 +36,10 @@ enum CompressionRoutes {
             let text = "no such list " + String(repeating: "x", count: 200 * 1024)
             return compressed(Compression.gzip.compress(text), encoding: "gzip", status: .notFound, type: "text/plain")
         }
+        // A page compressed twice with gzip, `Content-Encoding: gzip, gzip` (the client undoes one).
+        router.get("gzip-twice") { request, _ in
+            compressed(Compression.gzip.compress(Compression.gzip.compress(FaultRoutes.page(FaultRoutes.number(request)))), encoding: "gzip, gzip")
+        }
         // Bytes in an encoding named in the path (br, zstd), which nobody asked for.
         router.get("encoded/:encoding") { _, context in
             compressed([0x1B, 0x2A, 0x00, 0xF8, 0x8D, 0x94, 0x6E, 0xDE], encoding: context.parameters.get("encoding") ?? "br")

@@ -65,6 +65,16 @@ import Testing
         }
     }
 
+    /// Two layers of gzip: one is undone, and the message says the answer was compressed more
+    /// than once (it said the server used gzip, "which infinilist cannot decompress").
+    @Test func anAnswerCompressedTwiceIsSaidSo() async throws {
+        try await withFaultServer { server in
+            let messages = try await loaderMessages(url: "\(server.base)/gzip-twice", options: .faults(clock: TestClock()))
+            let failure = try #require(messages.last?.failed, "\(messages)")
+            #expect(failure.message == "page 1: the server compressed the answer more than once (Content-Encoding: gzip, gzip); infinilist decompresses one gzip or deflate layer, and gzip is left", "\(failure.message)")
+        }
+    }
+
     @Test(arguments: ["br", "zstd"])
     func anEncodingNobodyAskedForIsNamed(encoding: String) async throws {
         try await withFaultServer { server in

@@ -1,6 +1,7 @@
 import Foundation
 import InfinilistCore
 @testable import InfinilistLoader
+import TestSupport
 import Testing
 
 /// Streaming answers read as live lists, against a real Hummingbird server: each value is an item
@@ -167,6 +168,35 @@ import Testing
             #expect(ticks.count == 3, "an event without an id of its own is kept each time: \(walked.items)")
             #expect(connections() == 4)
             #expect(walked.pages.flatMap(\.notes).contains { $0.hasSuffix("already seen (same event id)") }, "\(walked.pages.flatMap(\.notes))")
+        }
+    }
+
+    /// A server that compresses its stream although infinilist asked for `identity` is read all
+    /// the same, gzip inflated as it arrives (it once came through as NUL bytes, or nothing);
+    /// an encoding infinilist cannot read is named and the list fails at once.
+    @Test(arguments: ["text/event-stream", "application/x-ndjson"])
+    func aStreamCompressedAnywayIsInflatedOrNamed(type: String) async throws {
+        let plain = type == "text/event-stream" ? "data: {\"id\":1}\n\ndata: {\"id\":2}\n\n" : "{\"id\":1}\n{\"id\":2}\n"
+        @Sendable func answer(_ encoding: String, _ body: [UInt8]) -> [UInt8] {
+            Array("HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Encoding: \(encoding)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8) + body
+        }
+        let gzip = Compression.gzip.compress(Array(plain.utf8))
+        try await withScriptedServer(bytes: { connection in
+            connection <= 2 ? answer("gzip", gzip) : Array("HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        }) { port, _ in
+            var options = LiveTest.options(clock: TestClock())
+            options.idPath = "id"
+            let source = try HTTPSource(url: "http://127.0.0.1:\(port)/stream", options: options)
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items == [#"{"id":1}"#, #"{"id":2}"#], "\(walked.items) \(String(describing: walked.failure))")
+        }
+        try await withScriptedServer(bytes: { _ in answer("br", [0x1B, 0x2A, 0x00, 0xF8]) }) { port, _ in
+            let source = try HTTPSource(url: "http://127.0.0.1:\(port)/stream", options: LiveTest.options(clock: TestClock()))
+            let walked = await LiveTest.walk(source)
+            await source.close()
+            #expect(walked.items.isEmpty)
+            #expect(walked.failure?.message.contains("is compressed with br (Content-Encoding: br), which infinilist cannot decompress") == true, "\(String(describing: walked.failure))")
         }
     }
 

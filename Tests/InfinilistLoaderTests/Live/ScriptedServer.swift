@@ -10,6 +10,14 @@ func withScriptedServer<T: Sendable>(
     _ answer: @escaping @Sendable (Int) -> String,
     _ body: @Sendable (_ port: Int, _ connections: @Sendable () -> Int) async throws -> T
 ) async throws -> T {
+    try await withScriptedServer(bytes: { Array(answer($0).utf8) }, body)
+}
+
+/// The same, with answers given as bytes (a compressed body).
+func withScriptedServer<T: Sendable>(
+    bytes answer: @escaping @Sendable (Int) -> [UInt8],
+    _ body: @Sendable (_ port: Int, _ connections: @Sendable () -> Int) async throws -> T
+) async throws -> T {
     let count = ConnectionCount()
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -40,13 +48,13 @@ private final class ConnectionCount: Sendable {
 private final class ScriptedHandler: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
-    let answer: String
+    let answer: [UInt8]
 
-    init(answer: String) { self.answer = answer }
+    init(answer: [UInt8]) { self.answer = answer }
 
     /// The request is small: its first bytes are enough to answer.
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let channel = context.channel
-        context.writeAndFlush(NIOAny(ByteBuffer(string: answer))).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(NIOAny(ByteBuffer(bytes: answer))).whenComplete { _ in channel.close(promise: nil) }
     }
 }
