@@ -6,7 +6,7 @@ import Testing
 
 /// The runtime's half of the actions on a row: the clipboard sequence, the browser's command
 /// line, and background commands run for real with `sh -c`.
-@Suite struct ActionRunnerTests {
+@Suite struct CommandRunnerTests {
     /// Collects what a runner reports.
     final class Reports: Sendable {
         private let notices = Mutex<[CommandNotice]>([])
