@@ -58,8 +58,11 @@ let package = Package(
         /// the terminal, --dump and the tests run it. No curses.
         .target(
             name: "InfinilistRuntime",
-            dependencies: ["InfinilistCore", "InfinilistLoader", "ProcessSpawn"]
+            dependencies: ["InfinilistCore", "InfinilistLoader", "ProcessSpawn", "CPipe"]
         ),
+        /// `pipe2` with close-on-exec (Swift's Glibc module leaves it out): pipes no spawned
+        /// process can inherit, for the runtime, the command and the tests.
+        .target(name: "CPipe"),
         /// The bytes that turn one frame into the next on a terminal (`FrameWriter`), from the
         /// terminal's strings; and an in-memory terminal that applies them, for tests. No curses.
         .target(
@@ -77,6 +80,7 @@ let package = Package(
                 "InfinilistRuntime",
                 "TOML",
                 "TerminalWriter",
+                "CPipe",
                 "CNCursesW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -149,6 +153,7 @@ let package = Package(
                 "InfinilistLoader",
                 "InfinilistRuntime",
                 "TOML",
+                "CPipe",
                 "TestSupport",
                 "TestThreads",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -167,6 +172,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "ProcessSpawn",
+                "CPipe",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

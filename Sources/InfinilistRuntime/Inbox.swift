@@ -1,3 +1,4 @@
+import CPipe
 import Glibc
 import InfinilistCore
 import Synchronization
@@ -34,11 +35,9 @@ public final class Inbox: Sendable {
 
     public init() throws(PipeError) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw PipeError(code: errno) }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL, 0) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
+        // Close-on-exec from the start: a command spawned by another thread in between must not
+        // inherit it.
+        guard cpipe_cloexec(&ends, 1) == 0 else { throw PipeError(code: errno) }
         wakeDescriptor = ends[0]
         wakeWriter = ends[1]
     }

@@ -1,3 +1,4 @@
+import CPipe
 import Glibc
 
 /// A wait for input before the event loop runs: a named pipe's writer (`-d @FIFO`, `--graphql
@@ -71,12 +72,7 @@ private final class SignalPipe: Sendable {
 
     private init() {
         var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL, 0) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
+        _ = cpipe_cloexec(&ends, 1)
         readEnd = ends[0]
         writeEnd = ends[1]
     }

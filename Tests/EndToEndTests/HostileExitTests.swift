@@ -1,3 +1,4 @@
+import CPipe
 import Foundation
 import Glibc
 import Hummingbird
@@ -91,10 +92,11 @@ struct HostileExitTests {
         }
         try await withLocalServer(router: router) { port in
             var fds: [Int32] = [0, 0]
-            // Close-on-exec: a process another test spawns meanwhile must not inherit the read
-            // end, or the pipe would stay open after this reader goes away.
-            #expect(pipe(&fds) == 0)
-            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            // Close-on-exec from the start (`pipe2`): a process another test spawns meanwhile must
+            // not inherit the read end, or the pipe stays open after this reader goes away and the
+            // dump writes on into its buffer. Set afterwards with `fcntl`, a spawn in between
+            // once let it fetch 13 more pages (a local run beside a fresh-clone run).
+            #expect(cpipe_cloexec(&fds, 0) == 0)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Binary.path)
             process.arguments = ["--dump", "http://127.0.0.1:\(port)/endless?page={page}"]

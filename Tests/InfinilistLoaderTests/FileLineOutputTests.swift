@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CPipe
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -11,7 +12,7 @@ import Testing
 @Suite struct FileLineOutputTests {
     @Test func bufferedLinesReachTheFileWhenTheDumpFails() async throws {
         var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        #expect(cpipe_cloexec(&fds, 0) == 0)
         defer { close(fds[0]) }
         let output = FileLineOutput(descriptor: fds[1], bufferBytes: 64 * 1024)
         let errors = FileLineOutput(descriptor: fds[1], bufferBytes: 0)
@@ -28,7 +29,7 @@ import Testing
     /// A dump's item shares its page's buffer and is written from its bytes, a line like any other.
     @Test func sharedTextIsWrittenAsItsBytes() {
         var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
+        #expect(cpipe_cloexec(&fds, 0) == 0)
         defer { close(fds[0]) }
         let page = Array(#"{"a":"é"}[1,2]"#.utf8)
         let output = FileLineOutput(descriptor: fds[1], bufferBytes: 4)

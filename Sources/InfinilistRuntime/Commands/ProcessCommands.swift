@@ -1,3 +1,4 @@
+import CPipe
 import Glibc
 import InfinilistCore
 import ProcessSpawn
@@ -46,11 +47,12 @@ public struct ProcessCommands: CommandRunner {
 
     public func runInBackground(_ command: String) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
+        // Close-on-exec from the start (`pipe2`): another command spawned in between must not
+        // inherit the write end, or the reader would wait for that command to end too.
+        guard cpipe_cloexec(&ends, 0) == 0 else {
             report(.commandNotStarted("cannot make a pipe (errno \(errno))"))
             return
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let options = LaunchOptions(input: .null, output: .null, errors: .descriptor(ends[1]), group: .own(terminal: nil))
         let child: ChildProcess
         do {

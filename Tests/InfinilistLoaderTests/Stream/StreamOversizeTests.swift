@@ -1,3 +1,4 @@
+import CPipe
 import Foundation
 import Glibc
 import InfinilistCore
@@ -73,7 +74,7 @@ import Testing
     /// … so far" line before it.
     @Test func aSmallOversizeValueIsNotSaidAsItGoes() throws {
         var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        try #require(cpipe_cloexec(&ends, 0) == 0)
         let text = Array("{\"id\":1}\n{\"title\":\"much too long\"}\n{\"id\":2}\n".utf8)
         try #require(write(ends[1], text, text.count) == text.count)
         close(ends[1])

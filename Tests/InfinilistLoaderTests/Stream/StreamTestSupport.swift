@@ -1,3 +1,4 @@
+import CPipe
 import Foundation
 import Glibc
 import InfinilistCore
@@ -11,10 +12,10 @@ final class TestPipe: @unchecked Sendable {
 
     init() throws {
         var ends: [Int32] = [0, 0]
-        // Close-on-exec: a process another test spawns meanwhile must not keep the write end
-        // open, or the reader would never see the end of the input.
-        guard pipe(&ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // Close-on-exec from the start (`pipe2`, not `fcntl` after): a process another test
+        // spawns meanwhile must not keep the write end open, or the reader would never see the
+        // end of the input, and would hold a thread of the test pool while it waits.
+        guard cpipe_cloexec(&ends, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
         readEnd = ends[0]
         writeEnd = ends[1]
     }

@@ -1,3 +1,4 @@
+import CPipe
 import Glibc
 import InfinilistCore
 import InfinilistRuntime
@@ -17,8 +18,7 @@ final class ScriptedScreen: Screen, @unchecked Sendable {
         self.size = size
         self.react = react
         var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL, 0) | O_NONBLOCK) }
+        _ = cpipe_cloexec(&ends, 1)
         readEnd = ends[0]
         writeEnd = ends[1]
     }
