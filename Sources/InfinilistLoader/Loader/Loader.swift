@@ -2,6 +2,10 @@ import InfinilistCore
 
 /// Fetches pages for the core in the background and hands each result back as a `Message`.
 ///
+/// The decisions are `LoaderMachine`'s, a pure value: this actor feeds it events (a request, a
+/// cancellation, a fetch's end or wait) and carries out the actions it returns (start or cancel a
+/// fetch's task, deliver a message, log a line).
+///
 /// The core only speaks of page ordinals (0, 1, 2, ...) and says what each request is for
 /// (`RequestKind`); the loader owns the walk down the list as one value (`Walk`: the keys learnt,
 /// the end, what was seen) and updates it with the source's pure paging function as answers
@@ -21,29 +25,19 @@ import InfinilistCore
 /// of new items dropped from memory is read again from the top (`.refetch` with a `reach`): the
 /// list's first pages, in a fresh walk, as far as its rows reach, handed on as one page; a page
 /// of the walk, once polls put items above it, is read with the pages after it that its items
-/// were pushed into (`.refetch` with `following`; `Loader+GroupRead.swift`).
+/// were pushed into (`.refetch` with `following`; `LoaderMachine+GroupRead.swift`).
 ///
 /// With a `ReadAhead` depth (`--dump`), it also fetches pages nobody asked for yet: the next page
 /// as soon as its key is known, and with `--parallel N` pages whose keys can be predicted
-/// (`Loader+ReadAhead.swift`). Their answers wait until the page is asked for, and are read in
+/// (`LoaderMachine+ReadAhead.swift`). Their answers wait until the page is asked for, and are read in
 /// order, so the walk sees exactly what it would have seen one request at a time.
 public actor Loader {
     let source: any PageSource
     let deliver: @Sendable (Message) -> Void
     let log: (@Sendable (String) -> Void)?
-    var walk: Walk
-    var inFlight: [Int: Flight] = [:]
-    /// Answers to pages fetched ahead that nobody has asked for yet.
-    var fetchedAhead: [Int: Arrival] = [:]
-    var readAhead: ReadAhead
-    /// Whether results carry their items parsed (`PageResult.values`).
-    private let parsesItems: Bool
-    var lastToken = 0
-    /// The polls' walks, by round.
-    var rounds: [Int: Walk] = [:]
-    /// How many of its latest items the walk remembers at least (`SeenItems.recent`); nil: every
-    /// item of the list.
-    private let remembersItems: Int?
+    private var machine: LoaderMachine
+    /// The fetches running, by token.
+    private var tasks: [Int: Task<Void, Never>] = [:]
     /// What `--dump` remembers, reading every page once and none again: under 2 MB, hundreds of
     /// pages of a usual size, so its memory does not grow with the list (decision 78).
     public static let itemsRememberedByADump = 20_000
@@ -52,26 +46,6 @@ public actor Loader {
     /// window holds, so a page the window dropped and fetches again is judged as when first read
     /// (decision 109).
     public static let itemsRememberedOnScreen = 100_000
-
-    struct Flight {
-        /// Tells this fetch from a later one of the same page.
-        let token: Int
-        var key: PageKey
-        /// Who asked for the page; nil while it is only fetched ahead.
-        var request: PageRequest?
-        let task: Task<Void, Never>
-        /// The last countdown of a page fetched ahead, told to the request that adopts it: a
-        /// retry that began before the core asked for the page is said all the same (`--dump`
-        /// once missed "retrying in 0.3 s" when its request came a moment after the 503).
-        var unheardWait: FetchWait? = nil
-    }
-
-    /// An answer to a page fetched ahead, kept until the page is asked for.
-    struct Arrival {
-        let key: PageKey
-        let outcome: Result<PageResponse, any Error>
-        let latency: Double
-    }
 
     /// The name of the source, for the status line.
     public nonisolated let sourceName: String
@@ -92,20 +66,11 @@ public actor Loader {
         parsesItems: Bool = false,
         remembersItems: Int? = nil
     ) {
-        self.parsesItems = parsesItems
         self.source = source
         self.deliver = deliver
         self.log = log
-        self.readAhead = readAhead
-        self.remembersItems = remembersItems
-        self.walk = Self.startWalk(of: source, remembering: remembersItems)
+        self.machine = LoaderMachine(source: source, readAhead: readAhead, parsesItems: parsesItems, remembersItems: remembersItems, logs: log != nil)
         self.sourceName = source.name
-    }
-
-    private static func startWalk(of source: any PageSource, remembering items: Int?) -> Walk {
-        var walk = source.startWalk()
-        if let items { walk.seen = .recent(atLeast: items) }
-        return walk
     }
 
     /// Starts fetching `request.page` unless that page is already in flight (then the request is
@@ -113,159 +78,120 @@ public actor Loader {
     /// end, is answered at once with a failure. A `restart` first cancels what is in flight and
     /// starts a new walk, so page 0 is fetched anew and nothing of the old walk judges it.
     public func start(_ request: PageRequest) {
-        if request.kind == .restart { restart() }
-        let page = request.page
-        if let flight = inFlight[page] {
-            // Asked for already: the one in flight will answer. Fetched ahead: it answers this
-            // request if it is the same request the walk would make now.
-            guard flight.request == nil else { return }
-            if adopt(flight, for: request) { return }
-            log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again")
-            flight.task.cancel()
-            inFlight[page] = nil
-        }
-        if let read = groupRead(for: request) {
-            startGroupRead(request, read)
-            return
-        }
-        guard let key = key(for: request) else {
-            deliver(.pageFailed(PageFailure(request: request, message: unknownKeyMessage(for: request))))
-            return
-        }
-        if let arrival = fetchedAhead[page], request.kind.readsTail, source.sameRequest(arrival.key, key) {
-            fetchedAhead[page] = nil
-            let latency = arrival.latency
-            finish(request, key: key, outcome: (consume arrival).outcome, latency: latency)
-        } else {
-            if fetchedAhead.removeValue(forKey: page) != nil {
-                log?("page \(page + 1): the page fetched ahead was not the one needed now; requested again")
-            }
-            launch(page: page, key: key, request: request)
-        }
-        if request.kind.readsTail { fetchPredicted(after: page) }
-    }
-
-    /// Starts fetching `page` with `key`, for `request` (nil: fetched ahead).
-    func launch(page: Int, key: PageKey, request: PageRequest?) {
-        lastToken += 1
-        let token = lastToken
-        let source = self.source
-        // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
-        let reporter = WaitReporter { [weak self] wait in
-            await self?.waiting(page: page, token: token, wait)
-        }
-        let task = Task {
-            let clock = ContinuousClock()
-            let started = clock.now
-            let outcome: Result<PageResponse, any Error>
-            do {
-                outcome = .success(try await WaitReporting.$reporter.withValue(reporter) { try await source.fetch(key) })
-            } catch {
-                outcome = .failure(error)
-            }
-            let latency = Self.seconds(clock.now - started)
-            self.arrived(page: page, token: token, outcome: consume outcome, latency: latency)
-        }
-        inFlight[page] = Flight(token: token, key: key, request: request, task: task)
+        perform(machine.start(request))
     }
 
     /// Cancels the request with this id, if it is in flight; it will deliver nothing.
     public func cancel(_ id: RequestID) {
-        guard let (page, flight) = inFlight.first(where: { $0.value.request?.id == id }) else { return }
-        flight.task.cancel()
-        inFlight[page] = nil
+        perform(machine.cancel(id))
     }
 
     /// Cancels every request in flight; none of them will deliver anything.
     public func cancelAll() {
-        for flight in inFlight.values { flight.task.cancel() }
-        inFlight.removeAll()
-        fetchedAhead.removeAll()
+        perform(machine.cancelAll())
     }
 
     /// Cancels everything and waits until no fetch is running any more, so the source can be closed.
     public func shutdown() async {
-        let tasks = inFlight.values.map(\.task)
+        let running = Array(tasks.values)
         cancelAll()
-        for task in tasks { await task.value }
-    }
-
-    /// Cancels what is in flight and starts a new walk: the start of a full refresh, when later
-    /// pages may be addressed differently (cursors, shifted offsets).
-    private func restart() {
-        cancelAll()
-        walk = Self.startWalk(of: source, remembering: remembersItems)
-        rounds = [:]
+        for task in running { await task.value }
     }
 
     /// The key page `page` would be fetched with; nil when it is not known yet.
-    public func key(forPage page: Int) -> PageKey? { walk.key(for: page) }
+    public func key(forPage page: Int) -> PageKey? { machine.walk.key(for: page) }
 
     /// Whether a request for this page is running.
-    public func isInFlight(page: Int) -> Bool { inFlight[page] != nil }
+    public func isInFlight(page: Int) -> Bool { machine.isInFlight(page: page) }
 
-    /// Passes a fetch's countdown on to the core, unless the request was cancelled meanwhile. A
-    /// page fetched ahead has nobody to tell; its wait only slows the read-ahead down.
-    func waiting(page: Int, token: Int, _ wait: FetchWait) {
-        guard let flight = inFlight[page], flight.token == token else { return }
-        if !wait.waitsForInput && !wait.skips { slowDown() }
-        guard let request = flight.request else {
-            inFlight[page]?.unheardWait = wait
-            return
+    private func perform(_ actions: [LoaderAction]) {
+        for action in actions {
+            switch action {
+            case .fetch(let fetch): tasks[fetch.token] = run(fetch)
+            case .cancel(let token): tasks.removeValue(forKey: token)?.cancel()
+            case .deliver(let message): deliver(message)
+            case .log(let line): log?(line)
+            }
         }
-        if wait.waitsForInput || wait.skips {
-            log?("\(Self.label(request)): \(wait.reason)")
-        } else if wait.isFirst {
-            log?("\(Self.label(request)): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
-        }
-        var shown = PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)
-        shown.live = wait.live
-        shown.skips = wait.skips
-        shown.waitsForWriter = wait.waitsForWriter
-        deliver(.pageWaiting(shown))
     }
 
-    /// A fetch ended: its answer is read now if the page was asked for, else kept until it is.
+    /// Runs a fetch in a task; its waits and its end go back to the machine.
+    private func run(_ fetch: LoaderFetch) -> Task<Void, Never> {
+        let source = self.source
+        let (page, token) = (fetch.page, fetch.token)
+        // Waits inside the fetch (rate limits, retry backoff) reach the core as countdowns.
+        let reporter = WaitReporter { [weak self] wait in
+            await self?.waiting(page: page, token: token, wait)
+        }
+        return Task {
+            let clock = ContinuousClock()
+            let started = clock.now
+            switch fetch.work {
+            case .page(let key):
+                let outcome: Result<PageResponse, any Error>
+                do {
+                    outcome = .success(try await WaitReporting.$reporter.withValue(reporter) { try await source.fetch(key) })
+                } catch {
+                    outcome = .failure(error)
+                }
+                self.arrived(page: page, token: token, outcome: consume outcome, latency: Self.seconds(clock.now - started))
+            case .group(let read, let start):
+                let outcome: Result<FetchedPage, any Error>
+                do {
+                    outcome = .success(try await WaitReporting.$reporter.withValue(reporter) {
+                        try await Self.readGroup(read, source: source, walk: start)
+                    })
+                } catch {
+                    outcome = .failure(error)
+                }
+                self.groupArrived(page: page, token: token, read: read, outcome: outcome, latency: Self.seconds(clock.now - started))
+            }
+        }
+    }
+
+    private func waiting(page: Int, token: Int, _ wait: FetchWait) {
+        perform(machine.waiting(page: page, token: token, wait))
+    }
+
     private func arrived(page: Int, token: Int, outcome: consuming Result<PageResponse, any Error>, latency: Double) {
-        // A cancelled request has been removed (or replaced by a newer one): it delivers nothing,
-        // and its answer never reaches the walk.
-        guard let flight = inFlight[page], flight.token == token else { return }
-        inFlight[page] = nil
-        guard let request = flight.request else {
-            if case .failure(let error) = outcome, error is CancellationError { return }
-            fetchedAhead[page] = Arrival(key: flight.key, outcome: outcome, latency: latency)
-            return
-        }
-        finish(request, key: flight.key, outcome: consume outcome, latency: latency)
+        tasks[token] = nil
+        perform(machine.arrived(page: page, token: token, outcome: consume outcome, latency: latency))
     }
 
-    /// Reads an answer into the page the core gets. The answer is handed on, not copied, so the
-    /// pager holds the only reference to its items and frees them as it builds the rows.
-    private func finish(_ request: PageRequest, key: PageKey, outcome: consuming Result<PageResponse, any Error>, latency: Double) {
-        switch consume outcome {
-        case .success(let response):
-            let movesTail = !walk.rereads(request.page, kind: request.kind)
-            let received = response.items.count
-            let exchangeNotes = response.notes
-            let page = paged(consume response, key: key, request: request)
-            let prefix = request.poll == nil ? "" : "new items: "
-            for note in exchangeNotes + page.notes { log?(prefix + note) }
-            if let warning = page.warning { log?("\(Self.label(request)): \(warning)") }
-            var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
-            result.live = page.live
-            if parsesItems { result.values = page.values ?? page.items.map { (try? JSONParser.parse($0.json)) ?? .null } }
-            if movesTail { readTail(request.page, itemCount: received, kept: page.items.count, total: page.total, lastPage: page.lastPage) }
-            deliver(.pageLoaded(result))
-        case .failure(let error):
-            if error is CancellationError { return }
-            deliver(.pageFailed(PageFailure(request: request, message: Self.message(for: error))))
-        }
+    private func groupArrived(page: Int, token: Int, read: LoaderMachine.GroupRead, outcome: Result<FetchedPage, any Error>, latency: Double) {
+        tasks[token] = nil
+        perform(machine.groupArrived(page: page, token: token, read: read, outcome: outcome, latency: latency))
     }
 
-    static func message(for error: any Error) -> String {
-        if let error = error as? PageLoadError { return error.message }
-        return OneLine.clean(String(describing: error))
+    /// Reads a group's pages one after another (`LoaderMachine+GroupRead.swift`), in a walk of
+    /// their own, and hands them on as one page.
+    static func readGroup(_ read: LoaderMachine.GroupRead, source: any PageSource, walk start: Walk) async throws -> FetchedPage {
+        var walk = start
+        var items: [Item] = []
+        var notes: [String] = []
+        var index = 0
+        while index < LoaderMachine.groupReadPageLimit, let key = LoaderMachine.key(index, of: read, in: walk) {
+            try Task.checkCancellation()
+            let response: PageResponse
+            do {
+                response = try await source.fetch(key)
+            } catch where index > 0 && !(error is CancellationError) {
+                // A later page only brings back rows pushed onto it: its failure (the list's end,
+                // a rate limit, a cap on paging) leaves those rows missing, not the whole page.
+                notes.append("stopped at page \(key.index + 1): \(LoaderMachine.message(for: error))")
+                break
+            }
+            notes += response.notes
+            let page = source.page(from: consume response, key: key, kind: .next, walk: &walk)
+            items += page.items
+            notes += page.notes
+            if page.isLast || page.items.isEmpty { break }
+            if case .top(let reach) = read, items.count >= reach + page.items.count { break }
+            index += 1
+        }
+        return FetchedPage(items: items, continuation: .end(EndReason("read again")), notes: notes)
     }
+
 
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

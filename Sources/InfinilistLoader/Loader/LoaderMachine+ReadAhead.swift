@@ -3,10 +3,10 @@ import InfinilistCore
 /// Fetching ahead (`ReadAhead`): pages requested before they are asked for, and handed over when
 /// they are. Answers are never read out of order: a page fetched ahead is only read when the
 /// core asks for it, after the page before it moved the walk on.
-extension Loader {
+extension LoaderMachine {
     /// Lets the fetch ahead of `request`'s page answer it, when it is the request the walk makes
     /// for that page now (a predicted key that turned out right). False: it must be fetched anew.
-    func adopt(_ flight: Flight, for request: PageRequest) -> Bool {
+    mutating func adopt(_ flight: Flight, for request: PageRequest) -> Bool {
         guard request.kind.readsTail, let key = walk.key(for: request.page), source.sameRequest(flight.key, key) else {
             return false
         }
@@ -14,17 +14,17 @@ extension Loader {
         adopted.request = request
         adopted.key = key
         adopted.unheardWait = nil
-        inFlight[request.page] = adopted
+        flights[request.page] = adopted
         if var wait = flight.unheardWait {
             wait.isFirst = true
-            waiting(page: request.page, token: flight.token, wait)
+            tell(page: request.page, token: flight.token, wait)
         }
         return true
     }
 
     /// After page `page` was read at the tail: the next page at once (its key is known now), and
     /// the pages after it whose keys can be predicted.
-    func readTail(_ page: Int, itemCount: Int, kept: Int, total: Int?, lastPage: Int?) {
+    mutating func readTail(_ page: Int, itemCount: Int, kept: Int, total: Int?, lastPage: Int?) {
         guard readAhead.depth > 0 else { return }
         readAhead.lastItemCount = itemCount
         readAhead.itemsRead += kept
@@ -41,7 +41,7 @@ extension Loader {
 
     /// Fetches the pages after `page` whose keys the source can predict from its key, up to the
     /// read-ahead depth.
-    func fetchPredicted(after page: Int) {
+    mutating func fetchPredicted(after page: Int) {
         guard readAhead.predictedPages > 0, !readAhead.isSatisfied, var key = walk.key(for: page) else { return }
         for ahead in page + 1 ... page + readAhead.predictedPages {
             guard let predicted = source.predictedKey(after: key, itemCount: readAhead.lastItemCount),
@@ -52,9 +52,9 @@ extension Loader {
     }
 
     /// Starts fetching `page` ahead unless it is in flight or its answer is here already.
-    private func fetchAhead(page: Int, key: PageKey) {
-        guard inFlight[page] == nil, fetchedAhead[page] == nil else { return }
-        if readAhead.depth > 1 { log?("page \(page + 1): fetched ahead") }
+    private mutating func fetchAhead(page: Int, key: PageKey) {
+        guard flights[page] == nil, fetchedAhead[page] == nil else { return }
+        if readAhead.depth > 1 { note("page \(page + 1): fetched ahead") }
         launch(page: page, key: key, request: nil)
     }
 
@@ -63,21 +63,19 @@ extension Loader {
     /// nearest one instead saved a request, but its retry countdown then reached no one (a page
     /// fetched ahead has no request to report to), so `--dump` no longer said it was retrying.
     /// Only with `--parallel` (a depth over 1): one page at a time is all there was before.
-    func slowDown() {
+    mutating func slowDown() {
         guard readAhead.depth > 1, !readAhead.slowedDown else { return }
         readAhead.slowDown()
-        log?("a request had to wait: fetching one page at a time from now on")
-        for (page, flight) in inFlight where flight.request == nil {
-            flight.task.cancel()
-            inFlight[page] = nil
+        note("a request had to wait: fetching one page at a time from now on")
+        for (page, flight) in flights.sorted(by: { $0.key < $1.key }) where flight.request == nil {
+            cancelFlight(page)
         }
     }
 
     /// Cancels and forgets pages fetched ahead past `page`, the last page of the list.
-    private func dropFetchedAhead(after page: Int) {
-        for (ahead, flight) in inFlight where ahead > page && flight.request == nil {
-            flight.task.cancel()
-            inFlight[ahead] = nil
+    private mutating func dropFetchedAhead(after page: Int) {
+        for (ahead, flight) in flights.sorted(by: { $0.key < $1.key }) where ahead > page && flight.request == nil {
+            cancelFlight(ahead)
         }
         fetchedAhead = fetchedAhead.filter { $0.key <= page }
     }

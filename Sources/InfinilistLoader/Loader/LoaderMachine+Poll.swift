@@ -2,10 +2,10 @@ import InfinilistCore
 
 /// Polls of a live list (`--follow`): each round reads from the first page in a walk of its own,
 /// and new items dropped from memory are read again from the top (see `Loader`'s doc comment).
-extension Loader {
+extension LoaderMachine {
     /// The key a request is fetched with: from the list's walk, or from its round's walk (a
     /// poll's first page starts the round).
-    func key(for request: PageRequest) -> PageKey? {
+    mutating func key(for request: PageRequest) -> PageKey? {
         guard let address = request.poll else { return walk.key(for: request.page) }
         if request.kind == .poll, address.index == 0 { startRound(address.round) }
         return roundWalk(address.round).key(for: address.index)
@@ -13,7 +13,7 @@ extension Loader {
 
     /// A new round of polls: a fresh walk that identifies items as the list's walk does. Rounds
     /// that read only their first page are forgotten: nothing of them is needed again.
-    func startRound(_ round: Int) {
+    mutating func startRound(_ round: Int) {
         rounds = rounds.filter { $0.value.pagesRead > 1 }
         rounds[round] = freshWalk()
     }
@@ -35,11 +35,10 @@ extension Loader {
         return "page \(address.index + 1) of the new items cannot be requested: the page before it said nothing follows"
     }
 
-
     /// The paging half for an answer: the list's walk judges its own pages; a poll's page is read
     /// at the tail of its round's walk (moving that walk on); a page of new items fetched again
     /// is read against a copy of its round's walk, which stays as it was.
-    func paged(_ response: consuming PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
+    mutating func paged(_ response: consuming PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
         guard let address = request.poll else {
             return source.page(from: consume response, key: key, kind: request.kind, walk: &walk)
         }
