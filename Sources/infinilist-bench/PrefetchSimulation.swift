@@ -118,7 +118,7 @@ struct PrefetchSimulation {
 
     /// The footer row is within the viewport and shows the spinner.
     private func spinnerVisible(_ state: AppState) -> Bool {
-        guard case .loading = state.tail else { return false }
+        guard case .loading = state.loading.tail else { return false }
         let footer = state.store.itemCount
         return footer >= state.viewport.top && footer < state.viewport.top + state.viewport.height
     }

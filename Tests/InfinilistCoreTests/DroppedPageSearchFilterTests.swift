@@ -14,7 +14,7 @@ import Testing
             pending = loads(state.update(.pageLoaded(PageResult(request: request, items: page(request.page)))))
             if state.store.pageCount < pages, pending.isEmpty { pending = loads(state.update(.key(.end))) }
         }
-        if case .loading(let request, _) = state.tail {
+        if case .loading(let request, _) = state.loading.tail {
             // Page `pages` was asked for by the prefetch: the source ends there.
             _ = state.update(.pageLoaded(PageResult(request: request, items: [], end: EndReason("end"))))
         }
@@ -60,17 +60,17 @@ import Testing
         // The first dropped page below the view is asked for again, not the tail.
         #expect(state.inFlight == nil)
         #expect(requested.allSatisfy { $0.page < state.store.pageCount })
-        #expect(state.search?.pending != nil)
+        #expect(state.finding.search?.pending != nil)
         #expect(state.notice?.text.hasPrefix("searching page") == true)
         var waits: [Int] = []
         let tail = answerAll(effects, &state) { state in
-            if let page = state.search?.pending?.waitingPage {
+            if let page = state.finding.search?.pending?.waitingPage {
                 waits.append(page)
                 #expect(state.refetching[page] != nil)
             }
         }
         #expect(tail.isEmpty)
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
         #expect(state.cursorStoreRow == 123)
         #expect(state.selectedItem?.text == "item 123")
         #expect(waits == waits.sorted())
@@ -85,11 +85,11 @@ import Testing
         state.press(.char("/"))
         state.type("item 123")
         state.press(.enter)
-        guard let page = state.search?.pending?.waitingPage else { Issue.record("not waiting"); return }
+        guard let page = state.finding.search?.pending?.waitingPage else { Issue.record("not waiting"); return }
         #expect(state.notice?.text == "searching page \(page + 1)… (Esc stops)")
         #expect(render(state).text.contains("searching page \(page + 1)…"))
         state.press(.escape)
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
     }
 
     /// `N` likewise for the dropped pages above the cursor.
@@ -102,15 +102,15 @@ import Testing
         // Search back to item 29 (page 2): every page in between was dropped, and none of their
         // rows matches, so each is fetched again in turn, from the cursor upward.
         let effects = state.press(.char("N"))
-        #expect(state.search?.pending?.waitingPage != nil)
+        #expect(state.finding.search?.pending?.waitingPage != nil)
         var waits: [Int] = []
         let tail = answerAll(effects, &state) { state in
-            if let page = state.search?.pending?.waitingPage { waits.append(page) }
+            if let page = state.finding.search?.pending?.waitingPage { waits.append(page) }
         }
         #expect(tail.isEmpty)
         #expect(waits == waits.sorted(by: >))
         #expect(state.cursorStoreRow == 29)
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
     }
 
     /// A re-fetch the search waits for fails: the search stops and says so, rather than waiting
@@ -121,10 +121,10 @@ import Testing
         state.press(.char("/"))
         state.type("item 123")
         let requests = loads(state.press(.enter))
-        guard let page = state.search?.pending?.waitingPage,
+        guard let page = state.finding.search?.pending?.waitingPage,
               let request = requests.first(where: { $0.page == page }) else { Issue.record("not waiting"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 502")))
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
         #expect(state.notice?.text == "search stopped: page \(page + 1) failed (r retries)")
         #expect(state.inFlight == nil)
     }
@@ -160,7 +160,7 @@ import Testing
             state.store.forEachItem(in: state.neighbourhood) { row, item in
                 if let item, item.text != "item \(row)" { Issue.record("row \(row) shows \(item.text)") }
             }
-            if let rows = state.filter?.rows, zip(rows, rows.dropFirst()).contains(where: { $0 >= $1 }) {
+            if let rows = state.finding.filter?.rows, zip(rows, rows.dropFirst()).contains(where: { $0 >= $1 }) {
                 Issue.record("filter rows out of order")
             }
             #expect(state.visibleCount == 0 || state.viewport.cursor < state.visibleCount)
@@ -175,7 +175,7 @@ import Testing
         state.press(.char("&"))
         state.type("item 2")
         let effects = state.press(.enter)
-        #expect(state.filter?.rows == Array(270..<300))
+        #expect(state.finding.filter?.rows == Array(270..<300))
         #expect(state.cursorStoreRow == 289)
         let offset = state.viewport.cursor - state.viewport.top
         let first = loads(effects)
@@ -188,10 +188,10 @@ import Testing
             inFlight.append(state.refetching.count)
         }
         #expect(inFlight.allSatisfy { $0 <= 2 })
-        #expect(state.filter?.rows == [2] + Array(20..<30) + Array(200..<300))
+        #expect(state.finding.filter?.rows == [2] + Array(20..<30) + Array(200..<300))
         #expect(state.cursorStoreRow == 289)
         #expect(state.viewport.cursor == 1 + 10 + 89)
         #expect(state.refetching.isEmpty)
-        #expect(state.filter?.untestedPages.isEmpty == true)
+        #expect(state.finding.filter?.untestedPages.isEmpty == true)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 
     private func failedFooter(columns: Int) -> String {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: columns), prefetch: 100)
-        if case .loading(let request, _) = state.tail {
+        if case .loading(let request, _) = state.loading.tail {
             _ = state.update(.pageFailed(PageFailure(request: request, message: Self.message)))
         }
         _ = state.update(.key(.end))
@@ -29,7 +29,7 @@ import Testing
 
     @Test func aShortMessageIsWhole() {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: 80), prefetch: 100)
-        if case .loading(let request, _) = state.tail {
+        if case .loading(let request, _) = state.loading.tail {
             _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 503")))
         }
         _ = state.update(.key(.end))
@@ -39,7 +39,7 @@ import Testing
     /// A long wait reason keeps the countdown at the end of the row.
     @Test func aLongWaitReasonKeepsTheCountdown() {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: 60), prefetch: 100)
-        guard case .loading(let request, _) = state.tail else { Issue.record("not loading"); return }
+        guard case .loading(let request, _) = state.loading.tail else { Issue.record("not loading"); return }
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0.4, reason: Self.message)))
         _ = state.update(.key(.end))
         let footer = render(state).rows[2].text

@@ -17,7 +17,7 @@ import Testing
     }
 
     private func arrive(_ range: Range<Int>, on state: inout AppState, live: LiveStatus = LiveStatus(), at time: Double = 0) -> [Effect] {
-        guard case .loading(let request, _) = state.tail else {
+        guard case .loading(let request, _) = state.loading.tail else {
             Issue.record("the tail is not loading")
             return []
         }
@@ -33,7 +33,7 @@ import Testing
         // The same page of an ordinary list waits for the cursor to come near the end.
         let (ordinary, none) = liveState(first: 50, live: nil)
         #expect(loads(none).isEmpty)
-        #expect(ordinary.tail == .idle)
+        #expect(ordinary.loading.tail == .idle)
     }
 
     @Test func rowsArriveBelowWhileTheCursorStaysPut() {
@@ -75,7 +75,7 @@ import Testing
 
     @Test func aReconnectCountdownShowsInTheFooterAndTheStatusLine() throws {
         var (state, _) = liveState(first: 3)
-        guard case .loading(let request, _) = state.tail else { throw LiveTestError.notLoading }
+        guard case .loading(let request, _) = state.loading.tail else { throw LiveTestError.notLoading }
         var wait = PageWait(request: request, seconds: 4, reason: "the server closed the stream from example.org")
         wait.live = LiveStatus(reconnects: 1)
         _ = state.update(.pageWaiting(wait))
@@ -99,7 +99,7 @@ import Testing
 
     @Test func theServerEndingTheStreamEndsTheList() {
         var (state, _) = liveState(first: 3)
-        guard case .loading(let request, _) = state.tail else { return }
+        guard case .loading(let request, _) = state.loading.tail else { return }
         var result = PageResult(request: request, items: items(3..<4), end: EndReason("the server ended the stream"))
         result.live = LiveStatus()
         let effects = state.update(.pageLoaded(result))

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PageWaitTests {
     private func loadingSecondPage(columns: Int = 72) -> (AppState, PageRequest)? {
         let state = loadedState(pages: 1, size: Size(rows: 4, columns: columns), prefetch: 100)
-        guard case .loading(let request, _) = state.tail else { return nil }
+        guard case .loading(let request, _) = state.loading.tail else { return nil }
         return (state, request)
     }
 
@@ -49,7 +49,7 @@ import Testing
         var (state, request) = try #require(loadingSecondPage())
         let stale = PageRequest(id: RequestID(request.id.value + 7), page: request.page)
         _ = state.update(.pageWaiting(PageWait(request: stale, seconds: 9, reason: "old")))
-        #expect(state.activeWait == nil)
+        #expect(state.loading.activeWait == nil)
         _ = state.update(.key(.end))
         #expect(render(state).text.contains("loading page 2…"))
     }
@@ -58,7 +58,7 @@ import Testing
         var (state, request) = try #require(loadingSecondPage(columns: 90))
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 2, reason: "HTTP 503 from x (retry 1 of 3)")))
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 503 from x (gave up after 3 retries)")))
-        #expect(state.activeWait == nil)
+        #expect(state.loading.activeWait == nil)
         _ = state.update(.key(.end))
         let failed = render(state).text
         #expect(failed.contains("✗ page 2 failed (r to retry): HTTP 503 from x (gave up after 3 retries)"))
@@ -67,10 +67,10 @@ import Testing
         let retry = state.update(.key(.char("r")))
         guard case .load(let again)? = retry.first else { Issue.record("r did not retry"); return }
         #expect(again.page == request.page)
-        #expect(state.activeWait == nil)
+        #expect(state.loading.activeWait == nil)
         _ = state.update(.pageLoaded(PageResult(request: again, items: items(10..<20))))
         #expect(state.store.itemCount == 20)
-        #expect(state.activeWait == nil)
+        #expect(state.loading.activeWait == nil)
     }
 
     @Test func itemsAlreadyLoadedStayWhenAPageFails() throws {

@@ -121,7 +121,7 @@ import Testing
             pending = loads(state.update(.pageLoaded(PageResult(request: request, items: items(request.page * 10..<(request.page + 1) * 10)))))
             if pending.isEmpty { pending = loads(state.update(.key(.end))) }
         }
-        guard case .loading(let tail, _) = state.tail else { Issue.record("tail not loading"); return }
+        guard case .loading(let tail, _) = state.loading.tail else { Issue.record("tail not loading"); return }
         _ = state.update(.pageFailed(PageFailure(request: tail, message: "HTTP 500")))
         guard let refetch = loads(state.update(.key(.home))).first else { Issue.record("no refetch"); return }
         _ = state.update(.pageFailed(PageFailure(request: refetch, message: "HTTP 502")))

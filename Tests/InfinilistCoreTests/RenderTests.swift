@@ -39,7 +39,7 @@ import Testing
 
     @Test func footerAfterAFailure() {
         var state = loadedState(pages: 1, size: Size(rows: 4, columns: 60), prefetch: 100)
-        guard case .loading(let request, _) = state.tail else { Issue.record("not loading"); return }
+        guard case .loading(let request, _) = state.loading.tail else { Issue.record("not loading"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 503 Service Unavailable")))
         _ = state.update(.key(.end))
         #expect(frame(state) == """

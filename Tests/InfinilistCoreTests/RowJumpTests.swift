@@ -20,13 +20,13 @@ import Testing
         var state = loadedState(pages: 2, pageSize: 10, size: Size(rows: 8, columns: 40))
         let effects = type("30G", &state)
         #expect(state.viewport.cursor == 19)
-        guard case .loading(let first, _) = state.tail, loads(effects).contains(first) else { return #expect(Bool(false), "no page was asked for") }
+        guard case .loading(let first, _) = state.loading.tail, loads(effects).contains(first) else { return #expect(Bool(false), "no page was asked for") }
         _ = state.update(.pageLoaded(PageResult(request: first, items: items(20..<25))))
         #expect(state.viewport.cursor == 24)
-        guard case .loading(let second, _) = state.tail else { return #expect(Bool(false), "loading stopped short of row 30") }
+        guard case .loading(let second, _) = state.loading.tail else { return #expect(Bool(false), "loading stopped short of row 30") }
         _ = state.update(.pageLoaded(PageResult(request: second, items: items(25..<35))))
         #expect(state.viewport.cursor == 29)
-        #expect(state.rowJump.target == nil)
+        #expect(state.loading.rowJump.target == nil)
     }
 
     @Test func pastTheEndOfAnEndedListSaysHowManyRows() {

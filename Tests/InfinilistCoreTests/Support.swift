@@ -33,5 +33,5 @@ func loads(_ effects: [Effect]) -> [PageRequest] {
 extension AppState {
     /// The dropped pages being fetched again, with the request that will fill each (failed
     /// re-fetches left out).
-    var refetching: [Int: RequestID] { refetches.compactMapValues(\.request) }
+    var refetching: [Int: RequestID] { loading.refetches.compactMapValues(\.request) }
 }

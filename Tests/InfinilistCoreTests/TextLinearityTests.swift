@@ -37,7 +37,7 @@ import TestThreads
             state.press(.char("/"))
             state.type("zzzqqx")
             state.press(.enter)
-            #expect(state.highlight?.query == "zzzqqx")
+            #expect(state.finding.highlight?.query == "zzzqqx")
         }
         let counter = TextWork.Counter()
         let frame = TextWork.$counter.withValue(counter) { render(state) }

@@ -13,7 +13,7 @@ import Testing
     /// row 6 (3 rows before the last loaded row 9), not one row earlier, and only once.
     @Test func firesAtExactlyTheConfiguredDistanceAndOnce() {
         var state = loadedState(pages: 1, prefetch: 3)
-        #expect(state.tail == .idle)
+        #expect(state.loading.tail == .idle)
         for _ in 0..<5 { #expect(loads(state.update(.key(.down))).isEmpty) }
         #expect(state.viewport.cursor == 5)
         let fired = loads(state.update(.key(.down)))
@@ -40,7 +40,7 @@ import Testing
 
     @Test func nothingMoreIsRequestedAfterTheEnd() {
         var state = loadedState(pages: 2, end: EndReason("no more"))
-        #expect(state.tail == .ended(EndReason("no more")))
+        #expect(state.loading.tail == .ended(EndReason("no more")))
         #expect(loads(state.update(.key(.end))).isEmpty)
         #expect(!state.isAnimating)
     }
@@ -49,7 +49,7 @@ import Testing
 @Suite struct LoadResultTests {
     @Test func aResponseToASupersededRequestIsDropped() {
         var state = loadedState(pages: 1, prefetch: 100)
-        guard case .loading(let stale, _) = state.tail else { Issue.record("expected a load"); return }
+        guard case .loading(let stale, _) = state.loading.tail else { Issue.record("expected a load"); return }
         _ = state.update(.pageFailed(PageFailure(request: stale, message: "HTTP 503")))
         guard let retry = loads(state.update(.key(.char("r")))).first else { Issue.record("no retry"); return }
         #expect(retry.page == stale.page && retry.id != stale.id)
@@ -63,18 +63,18 @@ import Testing
 
     @Test func aFailureForAnotherRequestIsIgnored() {
         var state = loadedState(pages: 1, prefetch: 100)
-        guard case .loading(let request, _) = state.tail else { Issue.record("no load"); return }
+        guard case .loading(let request, _) = state.loading.tail else { Issue.record("no load"); return }
         let other = PageRequest(id: RequestID(999), page: request.page)
         _ = state.update(.pageFailed(PageFailure(request: other, message: "boom")))
-        #expect(state.tail == .loading(request))
+        #expect(state.loading.tail == .loading(request))
     }
 
     @Test func failureKeepsWhatWasLoadedAndRetryAsksAgain() {
         var state = loadedState(pages: 2, prefetch: 100)
-        guard case .loading(let request, _) = state.tail else { Issue.record("not loading"); return }
+        guard case .loading(let request, _) = state.loading.tail else { Issue.record("not loading"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 500")))
         #expect(state.store.itemCount == 20)
-        #expect(state.tail == .failed(page: 2, message: "HTTP 500"))
+        #expect(state.loading.tail == .failed(page: 2, message: "HTTP 500"))
         #expect(!state.isAnimating)
         // Moving does not retry by itself: the user decides.
         #expect(loads(state.update(.key(.end))).isEmpty)
@@ -129,10 +129,10 @@ import Testing
     @Test func tickAdvancesTheSpinnerOnlyWhileLoading() {
         var state = loadedState(pages: 1, prefetch: 0)
         _ = state.update(.tick)
-        #expect(state.spinnerPhase == 0)
+        #expect(state.timing.spinnerPhase == 0)
         _ = state.update(.key(.end))
         #expect(state.isAnimating)
         _ = state.update(.tick)
-        #expect(state.spinnerPhase == 1)
+        #expect(state.timing.spinnerPhase == 1)
     }
 }

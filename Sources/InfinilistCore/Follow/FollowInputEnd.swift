@@ -28,6 +28,6 @@ extension AppState {
     mutating func followInputEndPageArrived() {
         guard following.followsInputEnd, case .list = mode else { return }
         viewport.move(to: visibleCount - 1, itemCount: visibleCount)
-        if case .ended = tail { following.followsInputEnd = false }
+        if case .ended = loading.tail { following.followsInputEnd = false }
     }
 }

@@ -56,7 +56,7 @@ extension AppState {
     /// queued gap row is loaded, and a poll starts when it is due.
     mutating func followStep() -> [Effect] {
         following.newAbove = min(following.newAbove, viewport.top)
-        guard following.run == nil, let clock else { return [] }
+        guard following.run == nil, let clock = timing.clock else { return [] }
         if let gap = following.queuedGap {
             following.queuedGap = nil
             if let effect = startGapRun(gap) { return [effect] }
@@ -86,7 +86,7 @@ extension AppState {
             return [.cancel(run.request.id)]
         }
         following.interval = following.startInterval
-        following.nextPoll = clock
+        following.nextPoll = timing.clock
         notice = .followingOn(every: following.startInterval)
         return []
     }
@@ -96,7 +96,7 @@ extension AppState {
     mutating func followingRestarted() -> [Effect] {
         following.newAbove = 0
         following.queuedGap = nil
-        following.nextPoll = following.interval.flatMap { interval in clock.map { $0 + interval } }
+        following.nextPoll = following.interval.flatMap { interval in timing.clock.map { $0 + interval } }
         guard let run = following.run else { return [] }
         following.run = nil
         return [.cancel(run.request.id)]
@@ -129,7 +129,7 @@ extension AppState {
     /// A request for a page of a poll's round, under a page number of its own.
     mutating func pollRequest(_ address: PollAddress) -> PageRequest {
         store.trackIdentities()
-        return requestIDs.request(page: nextFollowPage(), for: .poll(address))
+        return loading.requestIDs.request(page: nextFollowPage(), for: .poll(address))
     }
 
     mutating func nextFollowPage() -> Int {
@@ -138,6 +138,6 @@ extension AppState {
     }
 
     mutating func scheduleNextPoll() {
-        following.nextPoll = following.interval.flatMap { interval in clock.map { $0 + interval } }
+        following.nextPoll = following.interval.flatMap { interval in timing.clock.map { $0 + interval } }
     }
 }

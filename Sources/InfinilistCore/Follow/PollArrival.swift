@@ -57,9 +57,9 @@ extension AppState {
     /// simply appear there instead.
     mutating func rowsEdited(_ edit: RowEdit) {
         let visible: RowEdit
-        if var current = filter {
+        if var current = finding.filter {
             visible = current.apply(edit, store: store)
-            filter = current
+            finding.filter = current
         } else {
             visible = edit
         }
@@ -72,7 +72,7 @@ extension AppState {
             mode = .detail(view)
         }
         searchRowsEdited(visible)
-        velocity.rowsEdited(visible)
+        timing.velocity.rowsEdited(visible)
         keepScreenStill(visible)
     }
 

@@ -21,7 +21,7 @@ enum LiveText {
     /// The status line's load part for a live list: `live`, with the reconnects and how long the
     /// stream has been quiet, or the countdown to the next connection; nil for any other list.
     static func loadState(_ state: AppState) -> String? {
-        guard let live = state.live, case .loading(_, let wait) = state.tail else { return nil }
+        guard let live = state.live, case .loading(_, let wait) = state.loading.tail else { return nil }
         if let wait, !wait.waitsForInput { return "reconnecting in \(wait.seconds) s" }
         var text = "live"
         if live.status.reconnects > 0 { text += " (\(Counted.text(live.status.reconnects, "reconnect")))" }

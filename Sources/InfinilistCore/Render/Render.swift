@@ -66,13 +66,13 @@ private func listRows(_ state: AppState, height: Int, width: Int, table: (Column
     var rows: [FrameRow] = []
     rows.reserveCapacity(height + 2)
     let count = state.visibleCount
-    let highlight = state.highlight.flatMap { $0.query.isEmpty ? nil : $0 }
+    let highlight = state.finding.highlight.flatMap { $0.query.isEmpty ? nil : $0 }
     let generation = state.rowBodies.generation(of: RowBodyCache.Key(width: width, table: table?.0, fit: table?.1, highlight: highlight))
     for y in 0..<height {
         let row = state.viewport.top + y
         if row < count {
             rows.append(itemRow(state, visibleRow: row, highlight: highlight, generation: generation, width: width, table: table))
-        } else if row == count, case .failed(let page, let message) = state.tail {
+        } else if row == count, case .failed(let page, let message) = state.loading.tail {
             // The message is wrapped over the empty rows below, so it is read whole.
             rows += failedFooterRows(page: page, message: message, width: width, rows: height - y)
             break
@@ -131,12 +131,12 @@ private func itemRow(_ state: AppState, visibleRow: Int, highlight: TextMatcher?
 private func rowBody(_ state: AppState, storeRow: Int, highlight: TextMatcher?, generation: Int, width: Int,
                      table: (ColumnLayout, ColumnFit)?) -> (body: RowBodyCache.Body, marked: Bool)? {
     guard let place = state.store.place(of: storeRow) else { return nil }
-    if let kept = state.rowBodies.kept(storeRow: storeRow, place: place, generation: generation, now: state.wallClock) {
+    if let kept = state.rowBodies.kept(storeRow: storeRow, place: place, generation: generation, now: state.timing.wallClock) {
         let marked = !state.marks.isEmpty && state.store.withItem(at: storeRow) { state.marks.isMarked($0, row: storeRow) } == true
         return (kept, marked)
     }
     return state.store.withItem(at: storeRow) { item in
-        let body = itemBody(item, width: width, now: state.wallClock, highlight: highlight, table: table)
+        let body = itemBody(item, width: width, now: state.timing.wallClock, highlight: highlight, table: table)
         state.rowBodies.keep(body, storeRow: storeRow, place: place, generation: generation)
         return (body, state.marks.isMarked(item, row: storeRow))
     }
@@ -231,7 +231,7 @@ private func appendLine(_ text: String, _ style: Style, highlight: TextMatcher?,
 private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     var builder = RowBuilder(width: width)
     builder.append("  ")
-    switch state.tail {
+    switch state.loading.tail {
     case .idle:
         builder.append("more below", .dim)
     case .loading(let request, let wait):
@@ -244,9 +244,9 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
         } else if let wait {
             // The countdown stays in sight: a long reason is cut in its middle.
             builder.appendFitting(prefix: "\(spinnerFrame(state)) page \(request.page + 1): ", middle: wait.reason, suffix: " — \(waitText(wait))", .loading)
-        } else if state.search?.pending != nil {
+        } else if state.finding.search?.pending != nil {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
-        } else if state.readingToEnd {
+        } else if state.loading.readingToEnd {
             builder.append("\(spinnerFrame(state)) reading to the end… \(Counted.text(state.store.itemCount, "item", grouped: true)) so far (Esc stops)", .loading)
         } else {
             builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
@@ -257,7 +257,7 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     case .ended(let reason):
         let count = state.store.itemCount
         let items = count == 0 ? "no items" : Counted.text(count, "item", grouped: true)
-        if let filter = state.filter {
+        if let filter = state.finding.filter {
             builder.append("— end · \(NumberText.grouped(filter.rows.count)) of \(items) match · \(reason.text) —", .end)
         } else {
             builder.append("— end · \(items) · \(reason.text) —", .end)
@@ -272,7 +272,7 @@ private func waitText(_ wait: PageWait) -> String {
 }
 
 func spinnerFrame(_ state: AppState) -> Character {
-    spinnerFrames[state.spinnerPhase % spinnerFrames.count]
+    spinnerFrames[state.timing.spinnerPhase % spinnerFrames.count]
 }
 
 /// A row whose item is not in memory: its page was dropped and is being fetched again (or that
@@ -283,7 +283,7 @@ private func placeholder(_ state: AppState, storeRow: Int, into builder: inout R
         appendGapRow(state, page: page, into: &builder)
     } else if state.store.isLoaded(page: page) {
         builder.append("(no longer in \(pageName(page)))", .placeholder)
-    } else if case .failed(let message) = state.refetches[page] {
+    } else if case .failed(let message) = state.loading.refetches[page] {
         builder.appendFitting(prefix: "✗ \(pageName(page)) failed (r to retry): ", middle: message, .error)
     } else {
         builder.append("\(spinnerFrame(state)) loading \(pageName(page))…", .placeholder)

@@ -9,14 +9,14 @@ func statusRow(_ state: AppState, width: Int, withNotice: Bool = true) -> FrameR
 func listStatusParts(_ state: AppState) -> [String] {
     let count = state.visibleCount
     var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
-    if state.filter == nil, let total = state.total, total != count { position += " of \(NumberText.grouped(total))" }
+    if state.finding.filter == nil, let total = state.loading.total, total != count { position += " of \(NumberText.grouped(total))" }
     // Most important first: on a narrow screen the last parts are dropped.
     var parts = [position]
     // Right after the position: what the user would miss by not looking up.
     if let new = newAboveText(state) { parts.append(new) }
     // Second, so a narrow screen drops it last after the position: it is a warning, not a detail.
     if state.config.insecure { parts.append("insecure") }
-    if let filter = state.filter {
+    if let filter = state.finding.filter {
         let loaded = state.store.itemCount
         parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
     }
@@ -25,7 +25,7 @@ func listStatusParts(_ state: AppState) -> [String] {
     if let load = loadState(state) { parts.append(load) }
     if let follow = followText(state) { parts.append(follow) }
     // A live list's pages take as long as the server is quiet: no latency to show.
-    if let latency = state.lastLatency, state.live == nil { parts.append(NumberText.duration(latency)) }
+    if let latency = state.loading.lastLatency, state.live == nil { parts.append(NumberText.duration(latency)) }
     return parts
 }
 
@@ -50,17 +50,17 @@ private func leftText(_ state: AppState, withNotice: Bool) -> String {
 
 private func loadState(_ state: AppState) -> String? {
     if let live = LiveText.loadState(state) { return live }
-    switch state.tail {
+    switch state.loading.tail {
     case .idle: return nil
     case .loading:
-        if let wait = state.activeWait {
+        if let wait = state.loading.activeWait {
             // A pipe with nothing to read yet has no countdown: it waits for its writer.
             let quiet = state.following.followsInputEnd ? "following the end (F stops)" : "waiting for input"
             if wait.skips { return "\(spinnerFrame(state)) skipping" }
             if wait.waitsForWriter { return "\(spinnerFrame(state)) waiting for a writer" }
             return wait.waitsForInput ? "\(spinnerFrame(state)) \(quiet)" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
         }
-        let verb = state.search?.pending != nil ? "searching" : state.readingToEnd ? "reading to the end"
+        let verb = state.finding.search?.pending != nil ? "searching" : state.loading.readingToEnd ? "reading to the end"
             : state.isRefreshing ? "refreshing" : "loading"
         return "\(spinnerFrame(state)) \(verb)"
     case .failed: return "failed"

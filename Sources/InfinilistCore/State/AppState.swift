@@ -5,25 +5,20 @@ public struct AppState: Sendable {
     public internal(set) var store = PageStore()
     /// The cursor and scroll position, in visible rows (see VisibleRows.swift).
     public internal(set) var viewport: Viewport
-    public internal(set) var tail: TailState = .idle
+    /// The tail's request, what pages said of the list, re-fetches, the request ledger.
+    public internal(set) var loading = Loading()
+    /// The driver's clocks and what is measured with them (scroll speed, spinner frame).
+    public internal(set) var timing = Timing()
+    /// The filter and the last search.
+    public internal(set) var finding = Finding()
     /// The screen's size, as last reported by `.resized`: the one source of the list's height
     /// (`listHeight`) for both the viewport and `render`.
     public internal(set) var size: Size { didSet { fitViewportToList() } }
-    /// Advanced by each tick while loading; picks the spinner's frame.
-    public internal(set) var spinnerPhase = 0
-    /// The total number of items, when the source reports one.
-    public internal(set) var total: Int?
-    /// Seconds the last page took.
-    public internal(set) var lastLatency: Double?
     /// What keys act on: the list, a prompt, or the detail view.
     public internal(set) var mode: Mode = .list
     /// The help screen, over whatever mode is active, with its own scroll position and search
     /// (HelpView.swift); nil when it is closed.
     public internal(set) var help: HelpView?
-    /// The filter applied with `&`, if any.
-    public internal(set) var filter: Filter?
-    /// The last search, if any: repeated by `n`/`N`, highlighted in rows.
-    public internal(set) var search: Search?
     public internal(set) var marks = Marks()
     /// Table columns scrolled away to the left with `>` (ColumnScroll.swift); what is shown is
     /// `ColumnFit`'s, at most what the width needs.
@@ -32,21 +27,8 @@ public struct AppState: Sendable {
     /// event clears it.
     public internal(set) var notice: Notice?
     var refreshAnchor: RefreshAnchor?
-    var requestIDs = RequestIDs()
-    /// Seconds on the driver's monotonic clock at the current message; nil when the driver gives
-    /// no time (then the scroll speed is unknown and `auto` prefetch is one screen).
-    public internal(set) var clock: Double?
-    /// The user's scroll speed, for `auto` prefetch.
-    public internal(set) var velocity = ScrollVelocity()
-    /// Page latency, averaged, for `auto` prefetch.
-    public internal(set) var latency = LatencyEstimate()
-    /// Dropped pages asked for again, by page: on their way, or failed until `r`.
-    public internal(set) var refetches: [Int: Refetch] = [:]
     /// Single lines or a table, decided when the first page with items arrives.
     public internal(set) var rowLayout: RowLayout { didSet { fitViewportToList() } }
-    /// The time of day as the event loop last gave it (`.wallClock`), for showing dates as
-    /// ages; nil until it does (dates then show as calendar dates).
-    public internal(set) var wallClock: WallClock?
     /// Polling the first page for new items (`--follow`, `F`); Following.swift.
     public internal(set) var following: Following
     /// Set once the loader says the list is live (a streaming answer): see LiveList.swift.
@@ -55,12 +37,6 @@ public struct AppState: Sendable {
     public internal(set) var preview: PreviewPane {
         didSet { if preview.isOpen != oldValue.isOpen { fitViewportToList() } }
     }
-    /// `G` is reading on to the end of the input (see ReadToEnd.swift).
-    public internal(set) var readingToEnd = false
-    /// A count typed before a key, and the row `NG` is loading pages to reach (RowJump.swift).
-    var rowJump = RowJump()
-    /// Whether `config.fieldCheck` has been done (on the first page with items).
-    var fieldsChecked = false
     /// Item rows as last laid out, reused by the frames after (a memo: see `RowBodyCache`).
     var rowBodies = RowBodyCache()
     /// The last key was an Esc that closed the `/` or `&` prompt: an Esc right after it (Esc Esc,
@@ -108,31 +84,22 @@ public struct AppState: Sendable {
     /// True while something on screen animates, so the event loop runs its tick timer only then
     /// and sleeps without wake-ups otherwise.
     public var isAnimating: Bool {
-        if case .loading = tail { return true }
+        if case .loading = loading.tail { return true }
         // The detail view's `G` or search walks a huge item a step per tick.
         if hasDetailWork { return true }
         // A gap row being loaded turns its spinner; a poll goes unseen.
         if case .gap = following.run?.purpose { return true }
-        return refetches.values.contains(where: \.isLoading)
+        return loading.refetches.values.contains(where: \.isLoading)
     }
 
     /// How near the end (in visible rows) the cursor must come before the next page is requested:
     /// fixed, or with `auto` enough rows to cover the scrolling done while a page loads.
     public var prefetchDistance: Int {
-        let speed = clock.map { max(0, velocity.rowsPerSecond(at: $0)) } ?? 0
-        let distance = config.prefetch.distance(screenRows: viewport.height, rowsPerSecond: speed, latency: latency.seconds)
+        let speed = timing.rowsPerSecond
+        let distance = config.prefetch.distance(screenRows: viewport.height, rowsPerSecond: speed, latency: loading.latency.seconds)
         guard case .auto = config.prefetch else { return distance }
         // Never further ahead than the memory window holds, or the page fetched early would be
         // the farthest one and dropped again before the user gets there.
         return min(distance, max(viewport.height, memoryBudget / 2))
     }
-
-    /// The countdown to show: the loader's latest wait for the request loading at the tail.
-    public var activeWait: PageWait? {
-        if case .loading(_, let wait) = tail { return wait }
-        return nil
-    }
-
-    /// The matcher whose matches rows highlight: the last search, else the filter.
-    var highlight: TextMatcher? { search?.matcher ?? filter?.matcher }
 }

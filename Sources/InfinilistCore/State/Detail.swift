@@ -161,7 +161,7 @@ extension AppState {
         view.scroll(by: 0, height: max(1, contentHeight))
         mode = .detail(view)
         // The user reads this item: `G` following the tail would move the list under it.
-        readingToEnd = false
+        loading.readingToEnd = false
         return []
     }
 

@@ -31,7 +31,7 @@ extension AppState {
     public func exitReport(status: Int32, picked: Bool, stdoutIsTerminal: Bool) -> ExitReport {
         var errors: [String] = []
         var failed = false
-        if case .failed(let page, let message) = tail {
+        if case .failed(let page, let message) = loading.tail {
             failed = true
             errors.append(TerminalText.sanitize("infinilist: page \(page + 1) failed: \(message)"))
         }

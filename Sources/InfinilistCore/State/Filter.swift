@@ -101,15 +101,15 @@ extension AppState {
     /// stays on its item when the item is still shown, else goes to the nearest shown row below
     /// it (or above, at the end), at the same height on screen.
     mutating func applyFilter(_ query: String) {
-        search?.pending = nil
+        finding.search?.pending = nil
         let anchor = cursorStoreRow
         let offset = viewport.cursor - viewport.top
         if query.isEmpty {
-            filter = nil
+            finding.filter = nil
         } else {
             var newFilter = Filter(TextMatcher(query))
             newFilter.extend(over: store)
-            filter = newFilter
+            finding.filter = newFilter
         }
         refreshAnchor = nil
         viewport.place(cursor: visibleRow(nearest: anchor ?? 0), offset: offset, itemCount: visibleCount)
@@ -121,10 +121,10 @@ extension AppState {
     /// on its item, and the screen still, by moving the cursor and the top down by the rows
     /// inserted above the cursor (a pending search's rows move with them).
     mutating func filterPageArrived(_ page: Int) {
-        guard var current = filter else { return }
+        guard var current = finding.filter else { return }
         let wasEmpty = current.rows.isEmpty
         guard let inserted = current.test(page: page, in: store) else { return }
-        filter = current
+        finding.filter = current
         if current.untestedPages.isEmpty, notice?.isFilterProgress == true { notice = nil }
         guard inserted.count > 0 else { return }
         searchRowsInserted(at: inserted.index, count: inserted.count)
@@ -140,14 +140,14 @@ extension AppState {
     /// The untested pages to fetch again now: the nearest to the cursor first, so that at most
     /// `limit` are on their way at once (each costs a request and, briefly, memory).
     func filterPagesToRefetch(limit: Int = 2) -> [Int] {
-        guard let untested = filter?.untestedPages, !untested.isEmpty else { return [] }
-        let inFlight = untested.filter { refetches[$0]?.isLoading == true }.count
+        guard let untested = finding.filter?.untestedPages, !untested.isEmpty else { return [] }
+        let inFlight = untested.filter { loading.refetches[$0]?.isLoading == true }.count
         guard inFlight < limit else { return [] }
         // By place in the list, not page number: pages of new items above it are numbered apart.
         let anchor = cursorStoreRow.flatMap { store.page(containing: $0) }.flatMap(store.position(ofPage:)) ?? 0
         let place = { (page: Int) in store.position(ofPage: page) ?? 0 }
         return untested
-            .filter { refetches[$0] == nil }
+            .filter { loading.refetches[$0] == nil }
             .sorted { (abs(place($0) - anchor), place($0)) < (abs(place($1) - anchor), place($1)) }
             .prefix(limit - inFlight)
             .map { $0 }

@@ -16,7 +16,7 @@ extension AppState {
 
     /// Seconds since the last item of a live list arrived; nil without a clock or an item.
     public var secondsSinceLastItem: Double? {
-        guard let clock, let at = live?.lastItemAt else { return nil }
+        guard let clock = timing.clock, let at = live?.lastItemAt else { return nil }
         return max(0, clock - at)
     }
 
@@ -24,7 +24,7 @@ extension AppState {
     mutating func liveArrived(_ result: PageResult, following: Bool) {
         guard let status = result.live else { return }
         noteLive(status)
-        if !result.items.isEmpty { live?.lastItemAt = clock }
+        if !result.items.isEmpty { live?.lastItemAt = timing.clock }
         if following { viewport.move(to: visibleCount - 1, itemCount: visibleCount) }
     }
 

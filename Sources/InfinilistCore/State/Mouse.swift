@@ -44,7 +44,7 @@ extension AppState {
                 if row < visibleCount {
                     userMoved()
                     viewport.move(to: row, itemCount: visibleCount)
-                } else if row == visibleCount, case .failed(let page, _) = tail {
+                } else if row == visibleCount, case .failed(let page, _) = loading.tail {
                     return [request(page: page)]
                 }
             }

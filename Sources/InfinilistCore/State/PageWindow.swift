@@ -64,25 +64,25 @@ extension AppState {
     /// way, or failed (then it waits for `r`, never a loop of automatic retries).
     mutating func refetch(page: Int) -> Effect? {
         guard store.contains(page: page), !store.isLoaded(page: page), !store.rows(ofPage: page).isEmpty,
-              refetches[page] == nil else { return nil }
+              loading.refetches[page] == nil else { return nil }
         // New items above the list are read again from the top of the list, as far as they reach.
         let isNew = if case .poll = store.origin(ofPage: page) { true } else { false }
         // A page of the walk is read with the pages its items may have moved into since.
         let purpose: RequestPurpose = isNew ? .refetchNewItems(reach: store.rows(ofPage: page).upperBound) : .refetch(following: store.pagesShifted(after: page))
-        let request = requestIDs.request(page: page, for: purpose)
-        refetches[page] = .loading(request.id)
+        let request = loading.requestIDs.request(page: page, for: purpose)
+        loading.refetches[page] = .loading(request.id)
         return .load(request)
     }
 
     /// A re-fetched page arrived: its rows are filled in place. Returns false when the result is
     /// not one the window is waiting for.
     mutating func refetchArrived(_ result: PageResult) -> Bool {
-        guard refetches[result.request.page] == .loading(result.request.id) else { return false }
-        refetches[result.request.page] = nil
+        guard loading.refetches[result.request.page] == .loading(result.request.id) else { return false }
+        loading.refetches[result.request.page] = nil
         if !store.refill(page: result.request.page, with: laidOut(result.items)) {
             notice = .pageChanged(result.request.page)
         }
-        latency.record(result.latency)
+        loading.latency.record(result.latency)
         // The filter first: its merge moves visible rows, which the search's position follows.
         filterPageArrived(result.request.page)
         if searchWaitingPage == result.request.page { continueSearch() }
@@ -91,24 +91,24 @@ extension AppState {
 
     /// A re-fetch failed: its rows say so, and `r` tries again.
     mutating func refetchFailed(_ failure: PageFailure) -> Bool {
-        guard refetches[failure.request.page] == .loading(failure.request.id) else { return false }
-        refetches[failure.request.page] = .failed(failure.message)
+        guard loading.refetches[failure.request.page] == .loading(failure.request.id) else { return false }
+        loading.refetches[failure.request.page] = .failed(failure.message)
         searchRefetchFailed(page: failure.request.page, message: failure.message)
         return true
     }
 
     /// `r` with failed re-fetches: forget the failures so the window asks again.
     mutating func retryRefetches() -> Bool {
-        let failed = refetches.filter { !$0.value.isLoading }.keys
+        let failed = loading.refetches.filter { !$0.value.isLoading }.keys
         guard !failed.isEmpty else { return false }
-        for page in failed { refetches[page] = nil }
+        for page in failed { loading.refetches[page] = nil }
         return true
     }
 
     /// Cancels every re-fetch (a refresh starts over).
     mutating func cancelRefetches() -> [Effect] {
-        defer { refetches.removeAll() }
-        return refetches.values.compactMap(\.request).sorted().map(Effect.cancel)
+        defer { loading.refetches.removeAll() }
+        return loading.refetches.values.compactMap(\.request).sorted().map(Effect.cancel)
     }
 
     private static func distance(from row: Int, to rows: Range<Int>) -> Int {

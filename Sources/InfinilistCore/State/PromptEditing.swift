@@ -24,7 +24,7 @@ extension AppState {
     private mutating func submit(_ prompt: Prompt) -> [Effect] {
         switch prompt.kind {
         case .search:
-            let query = prompt.text.isEmpty ? search?.matcher.query : prompt.text
+            let query = prompt.text.isEmpty ? finding.search?.matcher.query : prompt.text
             guard let query, !query.isEmpty else { return [] }
             return startSearch(TextMatcher(query))
         case .filter:

@@ -14,34 +14,34 @@ extension AppState {
         viewport.move(to: visibleCount - 1, itemCount: visibleCount)
         guard config.lastReadsToEnd else { return }
         // Once at the end, rows that arrive later take the cursor along (FollowInputEnd.swift).
-        if case .ended = tail {} else { following.followsInputEnd = true }
-        switch tail {
+        if case .ended = loading.tail {} else { following.followsInputEnd = true }
+        switch loading.tail {
         case .idle:
-            readingToEnd = true
+            loading.readingToEnd = true
         case .loading(_, let wait):
             // Waiting for a quiet pipe: the rows there are are all loaded.
-            readingToEnd = wait?.waitsForInput != true
+            loading.readingToEnd = wait?.waitsForInput != true
         case .failed, .ended:
-            readingToEnd = false
+            loading.readingToEnd = false
         }
     }
 
     /// A page arrived at the tail (already appended): the cursor follows it; the end of the list
     /// ends the reading.
     mutating func readToEndPageArrived() {
-        guard readingToEnd else { return }
+        guard loading.readingToEnd else { return }
         viewport.move(to: visibleCount - 1, itemCount: visibleCount)
-        if case .ended = tail { readingToEnd = false }
+        if case .ended = loading.tail { loading.readingToEnd = false }
     }
 
     /// The request at the tail waits for a quiet pipe: everything there is has been read.
     mutating func readToEndCaughtUp() {
-        readingToEnd = false
+        loading.readingToEnd = false
     }
 
     /// Esc while reading to the end: stop asking for more (the page in flight still lands).
     mutating func stopReadingToEnd() {
-        readingToEnd = false
+        loading.readingToEnd = false
         following.followsInputEnd = false
         notice = .readToEndStopped
     }

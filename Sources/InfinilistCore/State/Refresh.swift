@@ -19,20 +19,20 @@ extension AppState {
     /// anyway, else to the same row number, clamped. The filter's query and the marks by id stay.
     mutating func refresh() -> [Effect] {
         var effects: [Effect] = cancelRefetches() + followingRestarted()
-        if case .loading(let request, _) = tail { effects.append(.cancel(request.id)) }
+        if case .loading(let request, _) = loading.tail { effects.append(.cancel(request.id)) }
         refreshAnchor = RefreshAnchor(
             id: selectedItem?.id,
             row: cursorStoreRow ?? 0,
             offset: viewport.cursor - viewport.top
         )
         store = PageStore(keepsIdentities: listCanBePolled)
-        filter?.reset()
-        search?.pending = nil
-        readingToEnd = false
+        finding.filter?.reset()
+        finding.search?.pending = nil
+        loading.readingToEnd = false
         let dropped = marks.forgetRows()
         if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
-        total = nil
-        tail = .idle
+        loading.total = nil
+        loading.tail = .idle
         viewport.clamp(itemCount: 0)
         effects.append(request(page: 0, for: .restart))
         return effects
@@ -60,7 +60,7 @@ extension AppState {
     /// Once nothing more is loading, the refresh is over: the cursor stays where it was put.
     mutating func settleRefresh() {
         guard refreshAnchor != nil else { return }
-        if case .loading = tail { return }
+        if case .loading = loading.tail { return }
         refreshAnchor = nil
     }
 
@@ -68,8 +68,8 @@ extension AppState {
     mutating func userMoved() {
         refreshAnchor = nil
         // Nor does `G`'s reading to the end, or `NG`'s loading: the user took over.
-        readingToEnd = false
+        loading.readingToEnd = false
         following.followsInputEnd = false
-        rowJump.target = nil
+        loading.rowJump.target = nil
     }
 }

@@ -18,21 +18,21 @@ extension AppState {
     /// bind digits), and not a leading 0.
     func countDigit(_ key: Key) -> Int? {
         guard case .char(let character) = key, let digit = character.wholeNumberValue, character.isASCII,
-              digit > 0 || rowJump.typed != nil,
+              digit > 0 || loading.rowJump.typed != nil,
               config.keyTables.list.action(for: key) == nil, config.keyTables.list.command(for: key) == nil
         else { return nil }
         return digit
     }
 
     mutating func typeCount(_ digit: Int) {
-        rowJump.typed = min(RowJump.largestCount, (rowJump.typed ?? 0) * 10 + digit)
-        notice = .countTyped(rowJump.typed ?? digit)
+        loading.rowJump.typed = min(RowJump.largestCount, (loading.rowJump.typed ?? 0) * 10 + digit)
+        notice = .countTyped(loading.rowJump.typed ?? digit)
     }
 
     /// The count typed before this key, taken (a count applies to one key only).
     mutating func takeCount() -> Int? {
-        defer { rowJump.typed = nil }
-        return rowJump.typed
+        defer { loading.rowJump.typed = nil }
+        return loading.rowJump.typed
     }
 
     /// `NG`: the cursor to visible row `row` (0-based), loading pages until it is there.
@@ -42,22 +42,22 @@ extension AppState {
             return
         }
         viewport.move(to: visibleCount - 1, itemCount: visibleCount)
-        if case .ended = tail { notice = .onlyRows(visibleCount); return }
-        rowJump.target = row
+        if case .ended = loading.tail { notice = .onlyRows(visibleCount); return }
+        loading.rowJump.target = row
     }
 
     /// A page arrived at the tail: the cursor goes to the row once it is loaded, else follows the
     /// last row; the end of the list ends the loading and says how many rows there are.
     mutating func rowJumpPageArrived() {
-        guard let target = rowJump.target else { return }
+        guard let target = loading.rowJump.target else { return }
         if target < visibleCount {
             viewport.move(to: target, itemCount: visibleCount)
-            rowJump.target = nil
+            loading.rowJump.target = nil
             return
         }
         viewport.move(to: visibleCount - 1, itemCount: visibleCount)
-        if case .ended = tail {
-            rowJump.target = nil
+        if case .ended = loading.tail {
+            loading.rowJump.target = nil
             notice = .onlyRows(visibleCount)
         }
     }

@@ -49,10 +49,10 @@ extension AppState {
     /// Searches forward from the row after the cursor; see `Search`.
     mutating func startSearch(_ matcher: TextMatcher) -> [Effect] {
         // The search moves the cursor to its match; `G` following the tail would fight it.
-        readingToEnd = false
-        search = Search(matcher: matcher)
+        loading.readingToEnd = false
+        finding.search = Search(matcher: matcher)
         let origin = viewport.cursor
-        search?.pending = PendingSearch(nextRow: origin + 1, origin: origin)
+        finding.search?.pending = PendingSearch(nextRow: origin + 1, origin: origin)
         advanceSearch()
         return []
     }
@@ -61,14 +61,14 @@ extension AppState {
     /// (up to the first row, fetching dropped pages above again, then wrapping to the bottom of
     /// what is loaded).
     mutating func repeatSearch(forward: Bool) -> [Effect] {
-        guard let matcher = search?.matcher else {
+        guard let matcher = finding.search?.matcher else {
             notice = .noPreviousSearch
             return [.bell]
         }
         if forward { return startSearch(matcher) }
-        readingToEnd = false
+        loading.readingToEnd = false
         let origin = min(viewport.cursor, visibleCount)
-        search?.pending = PendingSearch(nextRow: origin, origin: origin, phase: .above)
+        finding.search?.pending = PendingSearch(nextRow: origin, origin: origin, phase: .above)
         advanceSearch()
         return []
     }
@@ -77,29 +77,29 @@ extension AppState {
     /// and finishes the search at the end of the source. The re-fetch it may need next is asked
     /// for by `refetchNearbyPages`, which runs after every message.
     mutating func continueSearch() {
-        guard let waiting = search?.pending?.waitingPage else {
+        guard let waiting = finding.search?.pending?.waitingPage else {
             advanceSearch()
             return
         }
         // Still waiting for a dropped page: nothing below it may be looked at before it.
         guard store.isLoaded(page: waiting) else { return }
-        search?.pending?.waitingPage = nil
+        finding.search?.pending?.waitingPage = nil
         advanceSearch()
     }
 
     /// Esc while a search loads pages: stop asking for more (the page in flight may still land).
     mutating func stopSearch() {
-        search?.pending = nil
+        finding.search?.pending = nil
         notice = .searchStopped
     }
 
     /// The dropped page a pending search waits for, if any: re-fetched first and never dropped.
-    var searchWaitingPage: Int? { search?.pending?.waitingPage }
+    var searchWaitingPage: Int? { finding.search?.pending?.waitingPage }
 
     /// A re-fetch the search was waiting for failed: the search cannot go past it.
     mutating func searchRefetchFailed(page: Int, message: String) {
-        guard search?.pending?.waitingPage == page else { return }
-        search?.pending = nil
+        guard finding.search?.pending?.waitingPage == page else { return }
+        finding.search?.pending = nil
         notice = .searchStoppedAtFailedRefetch(page)
     }
 
@@ -108,7 +108,7 @@ extension AppState {
     /// search. It sends nothing itself: the re-fetch goes out from `refetchNearbyPages` and the
     /// tail's page from `continueLoading`, both after every message, so each has one sender.
     private mutating func advanceSearch() {
-        guard let matcher = search?.matcher, var pending = search?.pending else { return }
+        guard let matcher = finding.search?.matcher, var pending = finding.search?.pending else { return }
         let outcome: ScanOutcome
         switch pending.phase {
         case .below:
@@ -120,18 +120,18 @@ extension AppState {
         }
         switch outcome {
         case .match(let row):
-            search?.pending = nil
+            finding.search?.pending = nil
             jump(to: row)
             notice = matchNotice(at: row, matcher: matcher, wrapped: pending.phase == .wrapped)
         case .dropped(let row, let page):
-            if case .failed(let message) = refetches[page] {
-                search?.pending = nil
+            if case .failed(let message) = loading.refetches[page] {
+                finding.search?.pending = nil
                 notice = .searchStoppedAtUnavailablePage(page, message: message)
                 return
             }
             pending.nextRow = pending.phase == .above ? row + 1 : row
             pending.waitingPage = page
-            search?.pending = pending
+            finding.search?.pending = pending
             notice = .searchingPage(page)
         case .exhausted:
             finishScan(matcher, pending)
@@ -145,24 +145,24 @@ extension AppState {
         switch pending.phase {
         case .below:
             pending.nextRow = max(pending.nextRow, visibleCount)
-            switch tail {
+            switch loading.tail {
             case .ended:
-                search?.pending = PendingSearch(nextRow: 0, origin: pending.origin, phase: .wrapped)
+                finding.search?.pending = PendingSearch(nextRow: 0, origin: pending.origin, phase: .wrapped)
                 advanceSearch()
             case .failed:
-                search?.pending = nil
+                finding.search?.pending = nil
                 notice = .notFoundBeforeFailedPage
             case .idle, .loading:
                 // The next page is requested by `continueLoading` (or is on its way already).
                 if notice?.isSearchProgress == true { notice = nil }
-                search?.pending = pending
+                finding.search?.pending = pending
             }
         case .wrapped:
-            search?.pending = nil
+            finding.search?.pending = nil
             notice = .notFound(query: matcher.query)
         case .above:
             // Backward, the wrap looks only at the loaded rows below the origin (decision 14).
-            search?.pending = nil
+            finding.search?.pending = nil
             let origin = min(pending.origin, visibleCount)
             if let row = lastMatch(matcher, in: origin..<visibleCount) {
                 jump(to: row)
@@ -220,14 +220,14 @@ extension AppState {
     /// search's rows below it move with their items; rows put above where it has reached are
     /// not examined, as rows inserted there never were.
     mutating func searchRowsEdited(_ edit: RowEdit) {
-        guard var pending = search?.pending, edit.removed > 0 || edit.inserted > 0 else { return }
+        guard var pending = finding.search?.pending, edit.removed > 0 || edit.inserted > 0 else { return }
         // Forward, rows inserted at the very next row are still to be examined; backward, the
         // bound is exclusive, so rows inserted below it move it.
         if pending.nextRow > edit.at || (pending.phase == .above && pending.nextRow == edit.at) {
             pending.nextRow = pending.nextRow >= edit.at + edit.removed ? pending.nextRow + edit.delta : edit.at + edit.inserted
         }
         if pending.origin >= edit.at { pending.origin = edit.map(pending.origin) }
-        search?.pending = pending
+        finding.search?.pending = pending
     }
 
     private mutating func jump(to visibleRow: Int) {

@@ -22,7 +22,7 @@ extension AppState {
             if visible <= row { index += 1 }
         }
         var ended = false
-        if case .ended = tail { ended = true }
+        if case .ended = loading.tail { ended = true }
         return .searchMatch(index: index, count: count, wrapped: wrapped, whole: ended && !missing)
     }
 }

@@ -34,6 +34,6 @@ extension AppState {
         rowLayout = .table(layout)
         columnOffset = 0
         store.mapLoadedItems { layout.tableItem($0) }
-        if let query = filter?.matcher.query { applyFilter(query) }
+        if let query = finding.filter?.matcher.query { applyFilter(query) }
     }
 }

@@ -7,7 +7,7 @@ extension AppState {
     /// Applies one message that happened at `time` (seconds on any monotonic clock): the event
     /// loop and the simulation give time, so `auto` prefetch can measure the scroll speed.
     public mutating func update(_ message: Message, at time: Double) -> [Effect] {
-        clock = time
+        timing.clock = time
         return update(message)
     }
 
@@ -40,7 +40,7 @@ extension AppState {
                 guard refetchArrived(result) else { return [] }
                 effects = []
             case .next, .restart:
-                guard case .loading(let request, _) = tail, request == result.request else { return [] }
+                guard loading.tailAwaits(result.request) else { return [] }
                 pageArrived(result)
                 effects = []
             }
@@ -57,17 +57,16 @@ extension AppState {
                 effects = []
             }
         case .pageWaiting(let wait):
-            guard case .loading(let request, _) = tail, request == wait.request else { return [] }
-            tail = .loading(request, wait: wait)
+            guard loading.tailWaiting(wait) else { return [] }
             if let status = wait.live { noteLive(status) }
             if wait.waitsForInput { readToEndCaughtUp() }
             effects = []
         case .tick:
-            if isAnimating { spinnerPhase &+= 1 }
+            if isAnimating { timing.spinnerPhase &+= 1 }
             effects = []
         case .wallClock(let time):
             // Only what the rows show changes: nothing to load, drop or settle.
-            wallClock = time
+            timing.wallClock = time
             return []
         case .commandReport(let report):
             notice = .command(report)
@@ -87,12 +86,12 @@ extension AppState {
     /// The tail's request failed: the footer row says so, and `r` asks again. False when the
     /// failure is of a request the tail no longer waits for.
     private mutating func tailFailed(_ failure: PageFailure) -> Bool {
-        guard case .loading(let request, _) = tail, request == failure.request else { return false }
-        tail = .failed(page: request.page, message: failure.message)
-        readingToEnd = false
-        rowJump.target = nil
-        if search?.pending != nil {
-            search?.pending = nil
+        guard case .loading(let request, _) = loading.tail, request == failure.request else { return false }
+        loading.tail = .failed(page: request.page, message: failure.message)
+        loading.readingToEnd = false
+        loading.rowJump.target = nil
+        if finding.search?.pending != nil {
+            finding.search?.pending = nil
             notice = .searchStoppedAtFailedPage(request.page)
         } else if request.page > 0 {
             // The footer row cuts a long error in its middle (the first page's is wrapped over
@@ -104,8 +103,8 @@ extension AppState {
 
     /// Notes where the cursor is now, for the scroll speed; only when the driver gives time.
     private mutating func recordScroll() {
-        guard let clock, mode == .list else { return }
-        velocity.record(row: viewport.cursor, at: clock)
+        guard mode == .list else { return }
+        timing.cursorMoved(to: viewport.cursor)
     }
 
     private mutating func pageArrived(_ result: PageResult) {
@@ -114,14 +113,11 @@ extension AppState {
         let items = store.unseen(result.items)
         // The loader's parsed values match the items unless some were already shown (following).
         store.append(laidOut(items, parsed: items.count == result.items.count ? result.values : nil))
-        total = result.total ?? total
-        lastLatency = result.latency
-        latency.record(result.latency)
-        tail = result.end.map(TailState.ended) ?? .idle
+        loading.tailArrived(result)
         if let warning = result.warning { notice = .pageWarning(result.request.page, message: warning) }
         checkFields(result)
         marks.relocate(items, firstRow: firstNew)
-        filter?.extend(over: store)
+        finding.filter?.extend(over: store)
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
         readToEndPageArrived()
@@ -175,7 +171,7 @@ extension AppState {
         case .retry:
             // Everything that failed is tried again: the tail and any dropped page.
             let refetchesRetried = retryRefetches()
-            if case .failed(let page, _) = tail { return [request(page: page)] }
+            if case .failed(let page, _) = loading.tail { return [request(page: page)] }
             return refetchesRetried ? [] : [.bell]
         case .search: mode = .prompt(Prompt(kind: .search))
         case .searchNext: return repeatSearch(forward: true)
@@ -191,11 +187,11 @@ extension AppState {
         case .refresh: return refresh()
         case .toggleFollow: return toggleFollow()
         case .back:
-            if search?.pending != nil {
+            if finding.search?.pending != nil {
                 stopSearch()
-            } else if readingToEnd || following.followsInputEnd {
+            } else if loading.readingToEnd || following.followsInputEnd {
                 stopReadingToEnd()
-            } else if filter != nil {
+            } else if finding.filter != nil {
                 applyFilter("")
             } else {
                 return [.quit(code: 0, output: [])]
@@ -221,13 +217,13 @@ extension AppState {
     /// the cursor within the prefetch distance of the last visible row. With a filter that hides
     /// the loaded rows, the latter keeps loading until enough rows match (or the source ends).
     private mutating func continueLoading() -> [Effect] {
-        guard tail == .idle else { return [] }
+        guard loading.tail == .idle else { return [] }
         // A live list is read at its tail all the time: the server decides when items come, not
         // the cursor (pages far from the cursor are dropped as usual, so memory stays bounded).
         if live != nil { return [request(page: store.pageCount)] }
-        if readingToEnd || following.followsInputEnd || rowJump.target != nil { return [request(page: store.pageCount)] }
+        if loading.readingToEnd || following.followsInputEnd || loading.rowJump.target != nil { return [request(page: store.pageCount)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
-        if search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
+        if finding.search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at
         // the top push it down, and it is "still there" if it is anywhere near its old place.
         if let anchor = refreshAnchor, anchor.id != nil,
@@ -240,9 +236,7 @@ extension AppState {
     }
 
     mutating func request(page: Int, for purpose: RequestPurpose = .next) -> Effect {
-        let request = requestIDs.request(page: page, for: purpose)
-        tail = .loading(request)
-        return .load(request)
+        .load(loading.requestTail(page: page, for: purpose))
     }
 }
 

@@ -3,17 +3,17 @@
 /// number outside the viewport goes through here, so the two kinds are never confused.
 extension AppState {
     /// Rows the list shows: every loaded row, or the ones the filter keeps.
-    public var visibleCount: Int { filter?.rows.count ?? store.itemCount }
+    public var visibleCount: Int { finding.filter?.rows.count ?? store.itemCount }
 
     /// The store row shown at a visible row; nil when out of range. O(1).
     public func storeRow(at visibleRow: Int) -> Int? {
         guard visibleRow >= 0, visibleRow < visibleCount else { return nil }
-        return filter.map { $0.rows[visibleRow] } ?? visibleRow
+        return finding.filter.map { $0.rows[visibleRow] } ?? visibleRow
     }
 
     /// The visible row that shows `storeRow`, nil when it is hidden or not loaded. O(log n).
     public func visibleRow(of storeRow: Int) -> Int? {
-        guard let filter else { return storeRow >= 0 && storeRow < store.itemCount ? storeRow : nil }
+        guard let filter = finding.filter else { return storeRow >= 0 && storeRow < store.itemCount ? storeRow : nil }
         let index = filter.firstVisible(atOrAfter: storeRow)
         return index < filter.rows.count && filter.rows[index] == storeRow ? index : nil
     }
@@ -21,7 +21,7 @@ extension AppState {
     /// The visible row closest to `storeRow`: itself when shown, else the next shown row below
     /// it, else the last one above. 0 when nothing is shown. O(log n).
     func visibleRow(nearest storeRow: Int) -> Int {
-        guard let filter else { return min(max(0, storeRow), max(0, store.itemCount - 1)) }
+        guard let filter = finding.filter else { return min(max(0, storeRow), max(0, store.itemCount - 1)) }
         return min(filter.firstVisible(atOrAfter: storeRow), max(0, filter.rows.count - 1))
     }
 

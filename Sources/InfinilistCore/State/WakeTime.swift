@@ -10,7 +10,7 @@ extension AppState {
     /// check that it is JSON): now, so the event loop runs the next step as soon as it has
     /// painted and read the keys, instead of one step per 90 ms tick.
     private var detailWorkTime: Double? {
-        hasDetailWork ? clock : nil
+        hasDetailWork ? timing.clock : nil
     }
 
     /// The detail view or the preview has steps left to walk.
@@ -25,7 +25,7 @@ extension AppState {
     /// rows' ages change at seconds of their own). Kept rows whose age still reads the same are
     /// not laid out again (`RowBodyCache`), so such a frame writes only the ages that changed.
     var nextAgeRefresh: Double? {
-        guard let clock, let wallClock, rowLayout.table?.columns.contains(where: { $0.kind == .date }) == true else {
+        guard let clock = timing.clock, let wallClock = timing.wallClock, rowLayout.table?.columns.contains(where: { $0.kind == .date }) == true else {
             return nil
         }
         let intoMinute = wallClock.seconds.truncatingRemainder(dividingBy: 60)

@@ -72,7 +72,7 @@ import TestThreads
         // The filter's index is exactly what a full rescan would give. The predicate is the
         // filter's own: in a table it tests the cells shown (the random keys can turn the table
         // on, and then "n" no longer matches the line text "banana", only the cell "3").
-        if let filter = state.filter {
+        if let filter = state.finding.filter {
             var expected: [Int] = []
             for row in 0..<state.store.itemCount {
                 if let item = state.store.item(at: row), filter.matcher.matches(item) { expected.append(row) }

@@ -23,7 +23,7 @@ extension AppState {
 
     /// The request the loader is working on, if any.
     var inFlight: PageRequest? {
-        if case .loading(let request, _) = tail { return request }
+        if case .loading(let request, _) = loading.tail { return request }
         return nil
     }
 

@@ -11,7 +11,7 @@ import Testing
         state.press(.enter)
         #expect(state.mode == .list)
         #expect(state.visibleTexts == ["red 0", "red 2", "Red 4"])
-        #expect(state.filter?.rows == [0, 2, 4])
+        #expect(state.finding.filter?.rows == [0, 2, 4])
         let status = render(state).rows[5].text
         #expect(status.contains("filter: red · 3 of 6"))
     }
@@ -37,16 +37,16 @@ import Testing
         state.press(.char("&"))
         state.type("x")
         state.press(.enter)
-        #expect(state.filter?.rows == [0, 2])
-        #expect(state.filter?.scanned == 3)
+        #expect(state.finding.filter?.rows == [0, 2])
+        #expect(state.finding.filter?.scanned == 3)
         // Moving does not touch the index.
         state.press(.down)
-        #expect(state.filter?.scanned == 3)
+        #expect(state.finding.filter?.scanned == 3)
         // Two visible rows, cursor on the last: within the prefetch distance, so page 2 is asked for.
         #expect(state.inFlight?.page == 1)
         state.answer(named(["d x", "e", "f x"], from: 3))
-        #expect(state.filter?.rows == [0, 2, 3, 5])
-        #expect(state.filter?.scanned == 6)
+        #expect(state.finding.filter?.rows == [0, 2, 3, 5])
+        #expect(state.finding.filter?.scanned == 6)
         #expect(state.visibleTexts == ["a x", "c x", "d x", "f x"])
     }
 
@@ -96,7 +96,7 @@ import Testing
         #expect(state.selectedItem?.text == "item 22")
         let offset = state.viewport.cursor - state.viewport.top
         state.press(.escape)
-        #expect(state.filter == nil)
+        #expect(state.finding.filter == nil)
         #expect(state.viewport.cursor == 22)
         #expect(state.viewport.cursor - state.viewport.top == offset)
     }
@@ -108,7 +108,7 @@ import Testing
         state.press(.enter)
         #expect(state.selectedItem?.text == "green 3")
         state.press(.char("&"), .enter)
-        #expect(state.filter == nil)
+        #expect(state.finding.filter == nil)
         #expect(state.viewport.cursor == 3)
     }
 
@@ -133,12 +133,12 @@ import Testing
         state.press(.char("/"))
         state.type("nowhere")
         state.press(.enter)
-        #expect(state.search?.pending != nil)
+        #expect(state.finding.search?.pending != nil)
         #expect(state.press(.escape).isEmpty)
-        #expect(state.search?.pending == nil)
-        #expect(state.filter != nil)
+        #expect(state.finding.search?.pending == nil)
+        #expect(state.finding.filter != nil)
         #expect(state.press(.escape).isEmpty)
-        #expect(state.filter == nil)
+        #expect(state.finding.filter == nil)
         #expect(state.press(.escape) == [.quit(code: 0, output: [])])
     }
 

@@ -22,7 +22,7 @@ import Testing
         state.type("b")
         #expect(state.press(.escape).isEmpty)
         #expect(state.mode == .list)
-        #expect(state.search == nil)
+        #expect(state.finding.search == nil)
         #expect(state.viewport.cursor == 0)
     }
 

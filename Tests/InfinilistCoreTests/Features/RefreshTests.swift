@@ -119,9 +119,9 @@ import Testing
         state.type("item 1")
         state.press(.enter)
         state.press(.char("R"))
-        #expect(state.filter?.rows == [])
+        #expect(state.finding.filter?.rows == [])
         state.answer(named(["item 1", "x", "item 10"]), end: EndReason("end"))
-        #expect(state.filter?.rows == [0, 2])
+        #expect(state.finding.filter?.rows == [0, 2])
     }
 
     @Test func marksByIdStayAndFindTheirItemMarksByRowAreCleared() {

@@ -36,14 +36,14 @@ import Testing
         state.type("item 35")
         let first = loads(state.press(.enter))
         #expect(first.map(\.page) == [1])
-        #expect(state.search?.pending != nil)
+        #expect(state.finding.search?.pending != nil)
         #expect(state.viewport.cursor == 0)
         #expect(loads(state.answer(items(10..<20)) ?? []).map(\.page) == [2])
         #expect(loads(state.answer(items(20..<30)) ?? []).map(\.page) == [3])
         let last = state.answer(items(30..<40)) ?? []
         #expect(loads(last).isEmpty, "found: no more pages needed (39 - 35 > prefetch 0)")
         #expect(state.viewport.cursor == 35)
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
         // Where the match is among those loaded (the list goes on): less's and fzf's "k of N".
         #expect(state.notice?.text == "match 1 of 1 loaded")
     }
@@ -71,7 +71,7 @@ import Testing
         #expect(state.viewport.cursor == 2)
         // The list ended with every row in memory: the count is the whole list's.
         #expect(state.notice?.text == "search wrapped · match 1 of 1")
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
     }
 
     @Test func notFoundWhenTheEndedSourceHasNoMatch() {
@@ -96,7 +96,7 @@ import Testing
         guard let request = state.inFlight else { Issue.record("expected a request"); return }
         let effects = state.press(.escape)
         #expect(effects.isEmpty, "Esc stops the search; it neither quits nor cancels the page")
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
         #expect(state.notice?.text == "search stopped")
         #expect(state.inFlight == request)
         let after = state.answer(items(10..<20)) ?? []
@@ -113,8 +113,8 @@ import Testing
         state.press(.enter)
         guard let request = state.inFlight else { Issue.record("expected a request"); return }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "HTTP 500")))
-        #expect(state.search?.pending == nil)
-        #expect(state.tail == .failed(page: 1, message: "HTTP 500"))
+        #expect(state.finding.search?.pending == nil)
+        #expect(state.loading.tail == .failed(page: 1, message: "HTTP 500"))
         #expect(state.notice?.text == "search stopped: page 2 failed")
         // Retrying loads the page, but the search does not resume by itself.
         let retry = loads(state.press(.char("r")))
@@ -141,7 +141,7 @@ import Testing
         let stale = PageRequest(id: RequestID(request.id.value + 100), page: request.page)
         _ = state.update(.pageLoaded(PageResult(request: stale, items: items(10..<20))))
         #expect(state.store.itemCount == 10)
-        #expect(state.search?.pending != nil)
+        #expect(state.finding.search?.pending != nil)
     }
 
     @Test func capitalNSearchesBackwardAmongLoadedRowsAndWraps() {
@@ -162,7 +162,7 @@ import Testing
         #expect(state.viewport.cursor == 19)
         // "item 1" and "item 10" … "item 19": the last of 11, and the list goes on.
         #expect(state.notice?.text == "search wrapped · match 11 of 11 loaded")
-        #expect(state.search?.pending == nil)
+        #expect(state.finding.search?.pending == nil)
     }
 
     @Test func nWithoutAPreviousSearchRings() {
@@ -182,7 +182,7 @@ import Testing
         // And with no previous search, an empty one does nothing.
         var fresh = loadedState(pages: 1)
         #expect(fresh.press(.char("/"), .enter).isEmpty)
-        #expect(fresh.search == nil)
+        #expect(fresh.finding.search == nil)
     }
 
     @Test func aSearchFindsOnlyRowsTheFilterShows() {

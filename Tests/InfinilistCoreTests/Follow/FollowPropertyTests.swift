@@ -81,7 +81,7 @@ import TestThreads
             let cursorBefore = state.cursorStoreRow.flatMap(state.store.identity(at:))
             // Only a poll's answer may put rows in; then the cursor must stay on its item (unless
             // a search is moving it, or a refresh placing it).
-            let cursorMayMove = !state.following.touched || state.search?.pending != nil || state.isRefreshing
+            let cursorMayMove = !state.following.touched || state.finding.search?.pending != nil || state.isRefreshing
             var answeredPoll = false
             var effects: [Effect] = []
             switch Int.random(in: 0..<24, using: &rng) {
@@ -181,7 +181,7 @@ import TestThreads
         }
         // The filter's rows are ascending, and those in memory match (and every matching row in
         // memory that was tested is there).
-        if let filter = state.filter {
+        if let filter = state.finding.filter {
             #expect(filter.rows == filter.rows.sorted() && Set(filter.rows).count == filter.rows.count, "step \(step)")
             for row in filter.rows {
                 #expect(row >= 0 && row < state.store.itemCount, "step \(step)")

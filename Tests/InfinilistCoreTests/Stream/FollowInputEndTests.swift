@@ -19,7 +19,7 @@ import Testing
 
     /// The pipe goes quiet, then `count` rows arrive.
     private func quietThenRows(_ state: inout AppState, _ count: Int) {
-        guard case .loading(let request, _) = state.tail else { Issue.record("nothing waits at the tail: \(state.tail)"); return }
+        guard case .loading(let request, _) = state.loading.tail else { Issue.record("nothing waits at the tail: \(state.loading.tail)"); return }
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0, reason: "waiting for input", isRetry: false, waitsForInput: true)))
         let first = state.store.itemCount
         _ = state.update(.pageLoaded(PageResult(request: request, items: items(first..<first + count), latency: 0.01)))
@@ -54,7 +54,7 @@ import Testing
     @Test func theStatusLineSaysItFollows() {
         var state = pipeState()
         _ = state.update(.key(.char("F")))
-        guard case .loading(let request, _) = state.tail else { Issue.record("nothing waits at the tail"); return }
+        guard case .loading(let request, _) = state.loading.tail else { Issue.record("nothing waits at the tail"); return }
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0, reason: "waiting for input", isRetry: false, waitsForInput: true)))
         #expect(render(state).text.contains("following the end (F stops)"))
     }

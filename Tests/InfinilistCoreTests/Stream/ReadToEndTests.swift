@@ -13,14 +13,14 @@ import Testing
         var state = AppState(config: config, size: Self.size)
         let first = loads(state.start())
         _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
-        #expect(state.tail == .idle)
+        #expect(state.loading.tail == .idle)
         return state
     }
 
     /// Answers the tail's request with `count` items, the last page when `end`.
     private func answer(_ state: inout AppState, count: Int, end: Bool = false) -> [Effect] {
-        guard case .loading(let request, _) = state.tail else {
-            Issue.record("nothing is loading: \(state.tail)")
+        guard case .loading(let request, _) = state.loading.tail else {
+            Issue.record("nothing is loading: \(state.loading.tail)")
             return []
         }
         let first = state.store.itemCount
@@ -32,7 +32,7 @@ import Testing
         var state = streamState()
         let effects = state.update(.key(.char("G")))
         #expect(loads(effects).count == 1)
-        #expect(state.readingToEnd)
+        #expect(state.loading.readingToEnd)
         #expect(render(state).text.contains("reading to the end… 10 items so far (Esc stops)"))
         for _ in 0..<5 {
             // Without G the cursor would stay on row 10, beyond the prefetch distance of 2 rows,
@@ -42,8 +42,8 @@ import Testing
             #expect(state.viewport.cursor == state.store.itemCount - 1)
         }
         _ = answer(&state, count: 3, end: true)
-        #expect(!state.readingToEnd)
-        #expect(state.tail == .ended(EndReason("end of input")))
+        #expect(!state.loading.readingToEnd)
+        #expect(state.loading.tail == .ended(EndReason("end of input")))
         #expect(state.viewport.cursor == 62)
         #expect(state.store.itemCount == 63)
     }
@@ -53,7 +53,7 @@ import Testing
         _ = state.update(.key(.char("G")))
         let effects = state.update(.key(.escape))
         #expect(!effects.contains { $0.isQuit })
-        #expect(!state.readingToEnd)
+        #expect(!state.loading.readingToEnd)
         #expect(state.notice == .readToEndStopped)
         let after = answer(&state, count: 10)
         #expect(loads(after).isEmpty, "no further page after Esc: \(after)")
@@ -66,7 +66,7 @@ import Testing
         var state = streamState()
         _ = state.update(.key(.char("G")))
         _ = state.update(.key(.up))
-        #expect(!state.readingToEnd)
+        #expect(!state.loading.readingToEnd)
         _ = answer(&state, count: 10)
         #expect(state.viewport.cursor == 8)
     }
@@ -75,7 +75,7 @@ import Testing
         var state = streamState()
         _ = state.update(.key(.char("G")))
         _ = state.update(.key(.right))
-        #expect(!state.readingToEnd)
+        #expect(!state.loading.readingToEnd)
         _ = answer(&state, count: 10)
         #expect(state.viewport.cursor == 9)
     }
@@ -84,12 +84,12 @@ import Testing
         var state = streamState()
         _ = state.update(.key(.char("G")))
         _ = answer(&state, count: 10)
-        guard case .loading(let request, _) = state.tail else {
+        guard case .loading(let request, _) = state.loading.tail else {
             Issue.record("expected the next page to load")
             return
         }
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0, reason: "waiting for input", isRetry: false, waitsForInput: true)))
-        #expect(!state.readingToEnd)
+        #expect(!state.loading.readingToEnd)
         // Rows that arrive later take the cursor along, as less's G then F does (they grew
         // unseen below it before, issue 33); a move of the user's stops that.
         _ = answer(&state, count: 5)
@@ -103,25 +103,25 @@ import Testing
     @Test func gWhileAPipeIsQuietStaysOnTheLastRow() {
         var state = streamState()
         _ = state.update(.key(.char("G")))
-        guard case .loading(let request, _) = state.tail else {
+        guard case .loading(let request, _) = state.loading.tail else {
             Issue.record("expected the next page to load")
             return
         }
         _ = state.update(.pageWaiting(PageWait(request: request, seconds: 0, reason: "waiting for input", isRetry: false, waitsForInput: true)))
         _ = state.update(.key(.char("G")))
-        #expect(!state.readingToEnd)
+        #expect(!state.loading.readingToEnd)
         #expect(state.viewport.cursor == 9)
     }
 
     @Test func aFailedPageStopsReading() {
         var state = streamState()
         _ = state.update(.key(.char("G")))
-        guard case .loading(let request, _) = state.tail else {
+        guard case .loading(let request, _) = state.loading.tail else {
             Issue.record("expected the next page to load")
             return
         }
         _ = state.update(.pageFailed(PageFailure(request: request, message: "could not read standard input")))
-        #expect(!state.readingToEnd)
+        #expect(!state.loading.readingToEnd)
         #expect(loads(state.update(.tick)).isEmpty)
     }
 
@@ -143,7 +143,7 @@ import Testing
         let first = loads(state.start())
         _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
         _ = state.update(.key(.char("G")))
-        #expect(!state.readingToEnd)
+        #expect(!state.loading.readingToEnd)
         // The prefetch asks for the next page, and that page does not move the cursor.
         _ = answer(&state, count: 10)
         #expect(state.viewport.cursor == 9)

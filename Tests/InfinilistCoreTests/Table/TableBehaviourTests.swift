@@ -11,7 +11,7 @@ import Testing
     }
 
     private func loadNext(_ state: inout AppState, _ jsons: [String]) {
-        guard case .loading(let request, _) = state.tail else {
+        guard case .loading(let request, _) = state.loading.tail else {
             Issue.record("no page loading")
             return
         }
@@ -191,7 +191,7 @@ import Testing
         var state = tableState([], size: Size(rows: 8, columns: 80), end: nil)
         #expect(state.rowLayout == .undecided)
         _ = state.update(.key(.end))
-        if case .idle = state.tail { _ = state.update(.key(.char("r"))) }
+        if case .idle = state.loading.tail { _ = state.update(.key(.char("r"))) }
         loadNext(&state, TableFixtures.hackerNewsStories)
         #expect(state.rowLayout.table?.specText == "title,author,points,num_comments,created_at")
     }

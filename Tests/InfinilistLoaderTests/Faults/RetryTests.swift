@@ -90,7 +90,7 @@ import Testing
                     }
                     func settle() async {
                         // Feed the loader's answers back until nothing is loading.
-                        while case .loading = state.tail {
+                        while case .loading = state.loading.tail {
                             answered += 1
                             let messages = await waitForAnswers(inbox, count: answered)
                             for message in messages.suffix(from: messages.count - 1) { await run(state.update(message)) }
@@ -98,11 +98,11 @@ import Testing
                     }
                     await run(state.start())
                     await settle()   // page 1: fails once (retries 0)
-                    #expect(state.tail == .failed(page: 0, message: try #require(inbox.all.last?.failed?.message)))
+                    #expect(state.loading.tail == .failed(page: 0, message: try #require(inbox.all.last?.failed?.message)))
                     await run(state.update(.key(.char("r"))))
                     await settle()   // page 1 again, then page 2 fails once, and so on
                     #expect(state.store.itemCount == 5)
-                    guard case .failed(let page, _) = state.tail else { Issue.record("expected a failure, got \(state.tail)"); return }
+                    guard case .failed(let page, _) = state.loading.tail else { Issue.record("expected a failure, got \(state.loading.tail)"); return }
                     #expect(page == 1)
                     #expect(render(state).text.contains("✗ page 2 failed (r to retry): HTTP 500 Internal Server"))
                     await run(state.update(.key(.char("r"))))

@@ -43,7 +43,7 @@ enum ScreenModel {
         let frame = render(state)
         let footer = frame.rows.map(\.text).first { $0.contains("— end ·") || $0.contains("✗ page") } ?? ""
         let items = (0..<state.store.itemCount).map { state.store.item(at: $0) }
-        return ScreenRun(items: items, tail: state.tail, footer: footer, total: state.total, notes: notes)
+        return ScreenRun(items: items, tail: state.loading.tail, footer: footer, total: state.loading.total, notes: notes)
     }
 
     /// Runs the real event loop on `source` with a screen that types what `react` says on seeing

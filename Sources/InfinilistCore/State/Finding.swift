@@ -1,0 +1,13 @@
+/// What the user asked to find: the filter that hides rows (`&`) and the last search (`/`),
+/// which `n`/`N` repeat and rows highlight. Kept together because they are read together: the
+/// visible rows are the filter's, a search walks them, and a row highlights the search's
+/// matcher, else the filter's. A query over the list (a jq program, a sort) lands beside them.
+public struct Finding: Sendable {
+    /// The filter applied with `&`, if any.
+    public internal(set) var filter: Filter?
+    /// The last search, if any: repeated by `n`/`N`, highlighted in rows.
+    public internal(set) var search: Search?
+
+    /// The matcher whose matches rows highlight: the last search, else the filter.
+    var highlight: TextMatcher? { search?.matcher ?? filter?.matcher }
+}
