@@ -44,7 +44,8 @@ extension LoaderMachine {
     mutating func fetchPredicted(after page: Int) {
         guard readAhead.predictedPages > 0, !readAhead.isSatisfied, var key = walk.key(for: page) else { return }
         for ahead in page + 1 ... page + readAhead.predictedPages {
-            guard let predicted = source.predictedKey(after: key, itemCount: readAhead.lastItemCount),
+            guard !walk.ends(before: ahead),
+                  let predicted = source.predictedKey(after: key, itemCount: readAhead.lastItemCount),
                   !readAhead.isPastEnd(page: ahead, offset: predicted.offset) else { return }
             fetchAhead(page: ahead, key: predicted)
             key = predicted

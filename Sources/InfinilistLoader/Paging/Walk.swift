@@ -50,6 +50,11 @@ public struct Walk: Sendable {
         !kind.readsTail || tail.map { page <= $0 } ?? false
     }
 
+    /// Whether a page read said the list ends before `page`.
+    func ends(before page: Int) -> Bool {
+        end.map { page > $0.page } ?? false
+    }
+
     /// What the walk already knows follows `page` (a page read again); nil when it was never read.
     public func continuation(after page: Int) -> FetchedPage.Continuation? {
         if let next = keys[page + 1] { return .next(next) }

@@ -38,11 +38,12 @@ import Testing
 
     /// A page of `count` items numbered from `first`, with the API's `total` and `next_cursor`
     /// when given.
-    private func answer(first: Int, count: Int = 50, total: Int? = nil, cursor: String? = nil) throws -> Result<PageResponse, any Error> {
+    private func answer(first: Int, count: Int = 50, total: Int? = nil, cursor: String? = nil, hasMore: Bool? = nil) throws -> Result<PageResponse, any Error> {
         let items = (first..<first + count).map { #"{"id": \#($0), "title": "Item \#($0)"}"# }
         var fields = [#""items": ["# + items.joined(separator: ", ") + "]"]
         if let total { fields.append(#""total": \#(total)"#) }
         if let cursor { fields.append(#""next_cursor": "\#(cursor)""#) }
+        if let hasMore { fields.append(#""has_more": \#(hasMore)"#) }
         let body = try JSONParser.parse("{" + fields.joined(separator: ", ") + "}")
         guard case .object(let object) = body, case .array(let values)? = object["items"] else { throw CancellationError() }
         return .success(PageResponse(url: "https://api.example/items", body: body, items: values))
@@ -150,6 +151,24 @@ import Testing
         }
         #expect(fetched.keys.sorted() == [0, 1, 2])
         #expect(!machine.isInFlight(page: 3))
+    }
+
+    /// Hostile pass 3: with `--parallel`, the end read from a page fetched ahead dropped the
+    /// pages guessed past it, and the request for that page then guessed them again.
+    @Test mutating func nothingIsFetchedPastAnEndReadFromAPageFetchedAhead() throws {
+        var machine = try machine(readAhead: ReadAhead(depth: 3))
+        var fetched: [Int: Int] = [:]
+        func record(_ actions: [LoaderAction]) { for fetch in fetches(actions) { fetched[fetch.page] = fetch.token } }
+        record(machine.start(request(0)))
+        record(machine.arrived(page: 0, token: try #require(fetched[0]), outcome: try answer(first: 1, hasMore: true), latency: 0))
+        #expect(fetched.keys.sorted() == [0, 1, 2, 3])
+        // Page 2 says it is the last before anyone asked for it.
+        #expect(machine.arrived(page: 1, token: try #require(fetched[1]), outcome: try answer(first: 51, hasMore: false), latency: 0).isEmpty)
+        let asked = machine.start(request(1))
+        #expect(fetches(asked).isEmpty, "fetched past the end: \(fetches(asked).map(\.page))")
+        #expect(Set(cancelled(asked)) == [fetched[2], fetched[3]])
+        #expect(loaded(asked).first?.end != nil)
+        #expect(machine.start(request(2)).contains { if case .deliver(.pageFailed) = $0 { true } else { false } })
     }
 
     @Test mutating func aWaitStopsPredictingAndCancelsThePagesFetchedOnAGuess() throws {
