@@ -21,8 +21,10 @@ public struct DumpModel: Model {
     var requestIDs = RequestIDs()
     /// The identity of every item read, with `follow`: what a poll compares against.
     var known = Set<ItemIdentity>()
-    /// The last wait reported, so a countdown is said once, not every second.
-    private var lastWaitReason: String?
+    /// The last wait reported, by request and reason, so a countdown is said once, not every
+    /// second, and the same wait of a later page is said again (hostile pass 3: a dump said
+    /// only the first of several rate-limit waits, each with the same reason).
+    private var lastWait: (request: RequestID, reason: String)?
 
     /// Write each item's row text (`--format`) instead of its JSON.
     public let writesText: Bool
@@ -126,8 +128,9 @@ public struct DumpModel: Model {
     /// A countdown, said once per reason; -v has the loader's own note instead. A quiet pipe is
     /// no news: the dump simply goes on when it sends more.
     mutating func waiting(_ wait: PageWait) -> [Effect] {
-        guard !verbose, !wait.waitsForInput || wait.waitsForWriter, wait.reason != lastWaitReason else { return [] }
-        lastWaitReason = wait.reason
+        guard !verbose, !wait.waitsForInput || wait.waitsForWriter,
+              lastWait.map({ $0.request != wait.request.id || $0.reason != wait.reason }) ?? true else { return [] }
+        lastWait = (wait.request.id, wait.reason)
         if wait.skips || wait.waitsForWriter { return [.report("infinilist: page \(wait.request.page + 1): \(wait.reason)")] }
         let action = wait.isRetry ? "retrying" : "next request"
         let page = wait.request.poll != nil ? "new items" : "page \(wait.request.page + 1)"
