@@ -60,6 +60,12 @@ enum NamedSourceArguments {
             configWords += setting.attachedWords
         }
         let url = settings.first(where: \.isURL)?.words ?? []
+        // One source naming another is not followed: said at its line (hostile pass 3: it was
+        // "the command line names @b in an unexpected place").
+        if let setting = asWritten.first(where: \.isURL), let named = setting.words.last, named.hasPrefix("@") {
+            throw ValidationError("\(path) line \(setting.line) ([sources.\(name)] \(setting.key)): \(named) names another source; "
+                + "a source's url must be the address itself (copy it from [sources.\(named.dropFirst())])")
+        }
 
         // The @NAME word to drop: the one whose removal leaves a command line that still parses
         // (an option's value may happen to start with @ too).
@@ -89,6 +95,12 @@ enum NamedSourceArguments {
     private static func check(_ settings: [ConfigArgument], asWritten: [ConfigArgument], name: String, path: String) throws {
         let isBody = { (setting: ConfigArgument) in setting.key.replacingOccurrences(of: "_", with: "-") == "data" }
         let url = settings.first(where: \.isURL)?.words ?? []
+        // One source naming another is not followed: said at its line (hostile pass 3: it was
+        // "the command line names @b in an unexpected place").
+        if let setting = asWritten.first(where: \.isURL), let named = setting.words.last, named.hasPrefix("@") {
+            throw ValidationError("\(path) line \(setting.line) ([sources.\(name)] \(setting.key)): \(named) names another source; "
+                + "a source's url must be the address itself (copy it from [sources.\(named.dropFirst())])")
+        }
         let pairs = zip(settings, asWritten).filter { !$0.0.isURL }
         let bodyFirst = pairs.filter { isBody($0.0) } + pairs.filter { !isBody($0.0) }
         let body = settings.filter(isBody).flatMap(\.attachedWords)

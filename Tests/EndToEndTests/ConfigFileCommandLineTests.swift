@@ -60,6 +60,15 @@ import Testing
         #expect(listing.stdout.contains("✗ ") && listing.stdout.contains("'first_page' is the same setting as 'first-page' on line 3"), "\(listing.stdout)")
     }
 
+    /// A source whose url names another source is said at its line (hostile pass 3).
+    @Test func aSourceNamingAnotherSourceIsSaidAtItsLine() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.a]\nurl = \"http://127.0.0.1:9/?page={page}\"\n\n[sources.b]\nurl = \"@a\"\n")
+        let run = try await ProcessRun.run(Binary.path, ["@b", "--dump"], environment: config.environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("config.toml line 5 ([sources.b] url): @a names another source; a source's url must be the address itself (copy it from [sources.a])"), "stderr: \(run.stderr)")
+    }
+
     /// `infinilist @` lists the sources with their URLs (a password masked), and exits 0.
     @Test func anAtAloneListsTheSources() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")

@@ -69,6 +69,14 @@ public enum BindingParser {
         func upToComma(_ from: Int) -> String {
             String(c[from..<(c[from...].firstIndex(of: ",") ?? c.count)])
         }
+        // Two commas in a row (a comma key is written `,:ACTION`), and a colon with nothing
+        // before it (a colon key is written `::ACTION`), said as what they are.
+        if c[start] == ",", start + 1 == c.count || c[start + 1] != ":" {
+            throw BindingError(String(c[start...]), "an empty binding between two commas (the comma key is written ,:ACTION or comma:ACTION)")
+        }
+        if c[start] == ":", start + 1 == c.count || c[start + 1] != ":" {
+            throw BindingError(upToComma(start), "no key before ':' (the colon key is written ::ACTION or colon:ACTION)")
+        }
         // The key: up to the first colon; a key that is itself a colon is written `::ACTION`.
         let keyEnd = c[start] == ":" ? start + 1 : (c[start...].firstIndex(of: ":") ?? c.count)
         let keyText = String(c[start..<keyEnd])

@@ -42,7 +42,12 @@ public enum CommandNotice: Sendable, Equatable {
         case .noWebAddress:
             return "no web address in this item (--open PATH says which field holds it)"
         case .notWebAddress(let text):
-            return "not opened: not an http or https address: \(text)"
+            let lower = text.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+                return "not opened: not an http or https address: \(text)"
+            }
+            // It is http: what is wrong is its form (hostile pass 3 was told it was not http).
+            return "not opened: not a well-formed address (it has a space or a control character, or no host): \(text)"
         case .browserFailed(let reason):
             return "cannot open the browser: \(reason)"
         case .commandHasNUL:

@@ -33,6 +33,14 @@ import Testing
         }
     }
 
+    /// Hostile pass 3: `x:up,,y:down` quoted an empty binding and named key ',y'; `:down` said
+    /// there was no ':'.
+    @Test func aDoubleCommaAndAMissingKeyAreNamed() throws {
+        #expect(failure("x:up,,y:down") == "--bind ',y:down': an empty binding between two commas (the comma key is written ,:ACTION or comma:ACTION)")
+        #expect(failure(":down") == "--bind ':down': no key before ':' (the colon key is written ::ACTION or colon:ACTION)")
+        #expect(try parse("x:up,,:down,::up").map(\.key) == [.char("x"), .char(","), .char(":")])
+    }
+
     @Test func actionsByName() throws {
         let bindings = try parse("ctrl-o:open,alt-x:copy,f5:reload", "Y:copy-row,space:page-down, enter:accept")
         #expect(bindings.map(\.key) == [.ctrl("o"), .alt("x"), .function(5), .char("Y"), .char(" "), .enter])

@@ -69,4 +69,12 @@ import Testing
             "1.50", value.compactJSON,
         ])
     }
+
+    /// An http address of the wrong form is not said to be "not http" (hostile pass 3).
+    @Test func theNoticeSaysWhatIsWrongWithTheAddress() {
+        #expect(WebAddress.find(in: #"{"url":"http://a b/"}"#) == .notWeb("http://a b/"))
+        #expect(CommandNotice.notWebAddress("http://a b/").text
+                == "not opened: not a well-formed address (it has a space or a control character, or no host): http://a b/")
+        #expect(CommandNotice.notWebAddress("javascript:alert(1)").text == "not opened: not an http or https address: javascript:alert(1)")
+    }
 }

@@ -42,6 +42,12 @@ enum GraphQLAnswer {
         switch problem {
         case .none:
             guard hasData else {
+                if let errors = body.objectValue?["errors"], !errors.isNull, errors.arrayValue == nil {
+                    // Not a list of errors, so not read as one: said as it came, so the user
+                    // sees what the server meant (hostile pass 3).
+                    let shown = OneLine.clean(errors.compactJSON, maxCharacters: 120)
+                    return "\(label) has no data, and its errors is not a list of errors as GraphQL answers have: \(shown)"
+                }
                 let keys = body.objectValue.map { members in
                     " (top-level keys: " + members.keys.prefix(8).map { OneLine.clean($0, maxCharacters: 30) }.joined(separator: ", ") + ")"
                 } ?? ""
