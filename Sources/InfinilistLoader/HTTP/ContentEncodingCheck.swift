@@ -4,8 +4,9 @@
 /// instead. The client decodes as swift-nio-extras's decompressor does: only when the first value
 /// of `Content-Encoding` is `gzip` or `deflate` (any case); every other value stays on the bytes.
 enum ContentEncodingCheck {
-    /// The encodings the client decompresses, as asked for in `Accept-Encoding`.
-    static let decoded: Set<String> = ["gzip", "deflate"]
+    /// The encodings decompressed, as asked for in `Accept-Encoding`, and `x-gzip`, which
+    /// RFC 9110 (8.4.1.3) says to read as gzip (curl does).
+    static let decoded: Set<String> = ["gzip", "x-gzip", "deflate"]
     /// The request header that asks for them.
     static let acceptEncoding = "gzip, deflate"
 

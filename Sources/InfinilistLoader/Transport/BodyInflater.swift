@@ -25,7 +25,8 @@ final class BodyInflater {
     private let isDeflate: Bool
     private var output = [UInt8](repeating: 0, count: 65_536)
 
-    /// `encoding` is `gzip` or `deflate` (lowercased, as `ContentEncodingCheck.decompressed` gives it).
+    /// `encoding` is `gzip`, `x-gzip` or `deflate` (lowercased, as `ContentEncodingCheck.decompressed`
+    /// gives it); `x-gzip` is gzip (RFC 9110, 8.4.1.3).
     init(encoding: String) throws(Failure) {
         isDeflate = encoding == "deflate"
         // gzip: 15 + 16 reads the gzip wrapper only; deflate: 15 reads the zlib wrapper.
@@ -39,7 +40,10 @@ final class BodyInflater {
     /// holds `limit` bytes, keeping only that many.
     func inflate(_ input: [UInt8], into bytes: inout [UInt8], limit: Int) throws(Failure) -> Bool {
         if input.isEmpty { return true }
-        if ended { throw .trailingData }
+        if ended {
+            guard startsAnotherMember(input) else { throw .trailingData }
+            nextMember()
+        }
         sawInput = true
         if replay != nil { replay? += input }
         var status: Int32 = Z_OK
@@ -75,7 +79,14 @@ final class BodyInflater {
         switch status {
         case Z_STREAM_END:
             ended = true
-            if leftOver > 0 { throw .trailingData }
+            if leftOver > 0 {
+                // gzip allows several members one after another (`cat a.gz b.gz`), as gzip -d
+                // and curl read them; anything else after the end is not compressed data.
+                let rest = Array(input.suffix(leftOver))
+                guard startsAnotherMember(rest) else { throw .trailingData }
+                nextMember()
+                return try inflate(rest, into: &bytes, limit: limit)
+            }
         case Z_OK, Z_BUF_ERROR:
             break
         default:
@@ -87,6 +98,18 @@ final class BodyInflater {
     /// Throws when the body ended before its compressed data did (an empty body is no data).
     func finish() throws(Failure) {
         if sawInput, !ended { throw .truncated }
+    }
+
+    /// Whether `bytes`, after the end of a gzip member, begin another (its magic `1f 8b`, or
+    /// the first half of it at the end of a chunk).
+    private func startsAnotherMember(_ bytes: [UInt8]) -> Bool {
+        guard !isDeflate, let first = bytes.first, first == 0x1F else { return false }
+        return bytes.count == 1 || bytes[1] == 0x8B
+    }
+
+    private func nextMember() {
+        inflateReset(&stream)
+        ended = false
     }
 
     private func start(windowBits: Int32) throws(Failure) {
