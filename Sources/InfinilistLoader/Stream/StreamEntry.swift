@@ -50,7 +50,11 @@ struct StreamEntryMaker {
         case .text:
             // A line with NUL bytes is binary data, as grep judges it, not a row of text.
             guard !piece.bytes.contains(0) else {
-                return [StreamEntry(content: .problem("binary data (NUL bytes) at byte \(piece.start), \(ByteCount.text(piece.size)): skipped"), after: after)]
+                // gzip at the start of the input (a .gz piped in, or a file not named .gz) says
+                // what it is and what to do (hostile pass 3).
+                let gzip = piece.start == 0 && piece.bytes.starts(with: [0x1F, 0x8B])
+                    ? " (it starts as gzip data: decompress it first, e.g. zcat FILE | infinilist, or give the file a .gz name)" : ""
+                return [StreamEntry(content: .problem("binary data (NUL bytes) at byte \(piece.start), \(ByteCount.text(piece.size))\(gzip): skipped"), after: after)]
             }
             return [StreamEntry(content: .text(Self.text(piece.bytes)), after: after)]
         case .brokenValue:

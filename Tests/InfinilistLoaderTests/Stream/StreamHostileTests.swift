@@ -21,6 +21,16 @@ import Testing
         #expect(result.warnings.count == 1, "\(result.warnings)")
     }
 
+    /// gzip data read as a plain file (piped in, or a file not named .gz) says that it is gzip
+    /// and how to read it (hostile pass 3: only "binary data").
+    @Test func gzipDataNotNamedSoSaysWhatItIs() async throws {
+        let file = try TestFile(Compression.gzip.compress(String(repeating: "{\"a\":1}\n", count: 50)))
+        let result = try await StreamTest.readAll(try StreamTest.source(file.path))
+        let items = result.pages.flatMap { $0 }
+        #expect(items.first?.contains("binary data (NUL bytes) at byte 0") == true, "\(items)")
+        #expect(items.first?.contains("(it starts as gzip data: decompress it first, e.g. zcat FILE | infinilist, or give the file a .gz name)") == true, "\(items)")
+    }
+
     /// A run of NUL bytes (what a crash leaves in a log file) costs only itself: the record after
     /// it on the same line, or at the start of the next, is kept (it was once swallowed with the
     /// rest of its line).
