@@ -81,7 +81,15 @@ public struct HTTPSource: PageSource {
         let kept = keptAnswers?.kept(for: request.address)
         request.headers += kept?.conditions ?? []
         if key.index == 0 { request.streaming = live.settings.streaming }
-        let body = try await retrying.send(request, to: url, label: label)
+        let body: HTTPBody
+        do {
+            body = try await retrying.send(request, to: url, label: label)
+        } catch var error as PageLoadError {
+            // `-v` names the request that failed too, as it names those that answered (hostile
+            // pass 3: with next links, which URL failed could not be told).
+            error.notes = openingNotes(for: key, request: request) + ["\(request.method) \(OneLine.clean(url.shown, maxCharacters: 300)): \(error.message)"]
+            throw error
+        }
         if let stream = body.stream { return try await beginLive(body, stream: stream, request: request, url: url, key: key, label: label) }
         if body.status == 304 {
             let reused = try Revalidation.kept(kept, answer: body, label: label)
@@ -95,7 +103,11 @@ public struct HTTPSource: PageSource {
 
     /// The page in a successful answer: its items, or the end when the answer is empty.
     private func decode(_ body: HTTPBody, key: PageKey, request: SourceRequest, label: String) throws -> PageResponse {
-        guard body.isSuccess else { throw Self.statusError(body) }
+        guard body.isSuccess else {
+            var error = Self.statusError(body)
+            error.notes = openingNotes(for: key, request: request) + ["\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine)"]
+            throw error
+        }
         if let end = EmptyAnswer.end(of: body) {
             let line = "\(body.method) \(OneLine.clean(body.shown, maxCharacters: 300)): HTTP \(body.statusLine), no body"
             var response = PageResponse(url: body.url, status: body.status, headers: body.headers, body: .null, items: [], notes: openingNotes(for: key, request: request) + [line])

@@ -223,6 +223,7 @@ struct LoaderMachine: Sendable {
             emit(.deliver(.pageLoaded(result)))
         case .failure(let error):
             if error is CancellationError { return }
+            if let failed = error as? PageLoadError { for line in failed.notes { note(line) } }
             emit(.deliver(.pageFailed(PageFailure(request: request, message: Self.message(for: error)))))
         }
     }

@@ -38,6 +38,9 @@ public struct PageLoadError: Error, Sendable, Equatable, CustomStringConvertible
     /// have acted on the request, so even a POST may be sent again. Not part of `==`: it decides
     /// retrying, not what is shown.
     public var beforeAnswer = false
+    /// `-v` lines of the exchange that failed (the request line), said before the failure as an
+    /// answer's are said before its page. Not part of `==`.
+    public var notes: [String] = []
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind

@@ -113,6 +113,17 @@ import Testing
         }
     }
 
+    /// `-v` names the request that failed, as it names those that answered (hostile pass 3).
+    @Test func verboseNamesTheRequestThatFailed() async throws {
+        try await withFaultServer { server in
+            let source = try HTTPSource(url: "\(server.base)/second-fails?page={page}", options: .faults(clock: TestClock(), retries: 0))
+            let run = await ScreenModel.browse(source: source)
+            await source.close()
+            #expect(run.notes.contains { $0.hasPrefix("GET \(server.base)/second-fails?page=1: HTTP 200") }, "\(run.notes)")
+            #expect(run.notes.contains { $0.hasPrefix("GET \(server.base)/second-fails?page=2: HTTP 503 Service Unavailable from 127.0.0.1:") }, "\(run.notes)")
+        }
+    }
+
     @Test func dumpWritesWhatItLoadedThenFailsNonZero() async throws {
         try await withFaultServer { server in
             let clock = TestClock()
