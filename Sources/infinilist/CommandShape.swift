@@ -48,6 +48,12 @@ struct CommandShape: Sendable {
         if let valueName = valueNames[name], isBoolean {
             return "expected a value for --\(name) <\(valueName)>, not \(value.asWritten)"
         }
+        // A count given as a TOML float (`1e3`, `50.0`) is named as such, with the whole number
+        // to write (hostile pass 3: ArgumentParser's "The value '1000.0' is invalid").
+        if valueNames[name] == "n", case .float(let number) = value {
+            let whole = number.isFinite && number.rounded() == number && abs(number) < 1e15 ? " (write \(Int64(number)))" : ""
+            return "expected a whole number for --\(name) <n>, not the float \(value.asWritten)\(whole)"
+        }
         return nil
     }
 

@@ -33,6 +33,8 @@ import Testing
         ("retries = true", "config.toml line 3 ([sources.x] retries): expected a value for --retries <n>, not true"),
         ("mouse = \"yes\"", "config.toml line 3 ([sources.x] mouse): expected true or false, not \"yes\""),
         ("mouse = 1", "config.toml line 3 ([sources.x] mouse): expected true or false, not 1"),
+        ("page_size = 1e3", "config.toml line 3 ([sources.x] page_size): expected a whole number for --page-size <n>, not the float 1000.0 (write 1000)"),
+        ("max-pages = 2.5", "config.toml line 3 ([sources.x] max-pages): expected a whole number for --max-pages <n>, not the float 2.5"),
         ("timeout = -1.5", "config.toml line 3 ([sources.x] timeout): --timeout must be a number of seconds above 0"),
         ("format = 1979-05-27", "config.toml line 3 ([sources.x] format): expected a string, a number, true or false, or an array of strings, not a date"),
         ("mouse = 1979-05-27T07:32:00Z", "config.toml line 3 ([sources.x] mouse): expected a string, a number, true or false, or an array of strings, not a date-time"),
