@@ -186,11 +186,13 @@ final class LiveConnection: ByteInput, Sendable {
                 atLineStart = last == UInt8(ascii: "\n")
                 try await channel.push(bytes)
             }
+            if await pushCutEvent(&decoder) { delivered = true }
         } catch let failure as BodyInflater.Failure {
             let what = failure == .invalid ? "sent data that is not valid gzip or deflate (Content-Encoding says it is)" : "sent compressed data that breaks off"
             return .dropped(delivered: delivered, reason: "\(label) \(what)")
         } catch {
             if Task.isCancelled || error is CancellationError { return .cancelled }
+            if await pushCutEvent(&decoder) { delivered = true }
             // A value cut off by the drop ends at a line break, so the next connection's first
             // value is read on its own.
             if !atLineStart, framing == .values { try? await channel.push([UInt8(ascii: "\n")]) }
@@ -198,6 +200,15 @@ final class LiveConnection: ByteInput, Sendable {
         }
         if !atLineStart, framing == .values { try? await channel.push([UInt8(ascii: "\n")]) }
         return .ended(delivered: delivered)
+    }
+
+    /// An oversized event the connection broke off inside, said as skipped (`SSEDecoder.connectionEnded`).
+    private func pushCutEvent(_ decoder: inout SSEDecoder) async -> Bool {
+        guard framing == .events else { return false }
+        let record = decoder.connectionEnded()
+        guard !record.isEmpty else { return false }
+        try? await channel.push(record)
+        return true
     }
 
     private enum Attempt {

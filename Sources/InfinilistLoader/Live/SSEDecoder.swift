@@ -70,6 +70,21 @@ struct SSEDecoder: Sendable {
         eventNamesID = false
     }
 
+    /// The connection ended: an event not yet dispatched is discarded, as the standard says, but
+    /// one already too long to keep is said as skipped (its record, `-size`), so a server that
+    /// breaks off inside an oversized event is not taken for one that sends nothing (hostile
+    /// pass 3: it reconnected for ever, "nothing received", with no word of what was dropped).
+    mutating func connectionEnded() -> [UInt8] {
+        var pending = dataDropped > 0 ? dataDropped : data.count
+        if line.starts(with: Array("data".utf8)), line.count == 4 || line[4] == Self.colon {
+            pending += line.count + lineDropped
+        }
+        guard dataDropped > 0 || pending > maxValueBytes + 1 else { return [] }
+        events += 1
+        startConnection()
+        return [EventSplitter.separator] + Array("-\(pending)\n".utf8)
+    }
+
     /// Reads `bytes`; returns the records of the events they completed (often none).
     mutating func feed(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []

@@ -41,6 +41,29 @@ import Testing
         #expect(events(bytes.map { [$0] }).data == expected)
     }
 
+    /// A connection that breaks off inside an event too long to keep says it was skipped; one
+    /// that breaks off inside an event of a usual size drops it quietly, as the standard says
+    /// (hostile pass 3).
+    @Test func aConnectionCutInsideAnOversizedEventSaysItWasSkipped() {
+        var decoder = SSEDecoder(maxValueBytes: 100)
+        decoder.startConnection()
+        #expect(decoder.feed(Array(("data: " + String(repeating: "x", count: 150)).utf8)).isEmpty)
+        let record = decoder.connectionEnded()
+        var splitter = EventSplitter(at: .start, maxValueBytes: 100)
+        splitter.append(record)
+        let piece = splitter.next(atEOF: true)
+        #expect(piece?.kind == .tooLong)
+        #expect((piece?.size ?? 0) > 100, "\(String(describing: piece))")
+        // Spread over several data lines, and cut between them.
+        #expect(decoder.feed(Array(("data: " + String(repeating: "y", count: 60) + "\ndata: " + String(repeating: "y", count: 60) + "\n").utf8)).isEmpty)
+        #expect(!decoder.connectionEnded().isEmpty)
+        // A usual event cut off: nothing said.
+        #expect(decoder.feed(Array("data: {\"a\":1}".utf8)).isEmpty)
+        #expect(decoder.connectionEnded().isEmpty)
+        #expect(decoder.feed(Array("data: {\"a\":1}\n".utf8)).isEmpty)
+        #expect(decoder.connectionEnded().isEmpty)
+    }
+
     @Test func anIdCountsOnlyOnceItsEventIsDispatched() {
         var decoder = SSEDecoder(maxValueBytes: 100)
         decoder.startConnection()
