@@ -9,12 +9,26 @@ extension Builtins {
     }
 
     /// Each element with the array of `f`'s outputs for it, the key jq sorts and groups by.
+    /// Not an array: jq 1.6 computes the keys over `.[]` first, so scalars fail to iterate and
+    /// objects fail with both values named.
     static func keyed(_ f: Code, _ input: PV, _ env: Env?, _ what: String) throws -> [(JSONValue, JSONValue)] {
-        try array(input.value, what).map { item in
+        var pairs: [(JSONValue, JSONValue)] = []
+        try Access.iterate(input.plain) { item in
             var keys: [JSONValue] = []
-            try f(PV(item), env) { keys.append($0.value) }
-            return (item, JSONValue.array(keys))
+            try f(PV(item.value), env) { keys.append($0.value) }
+            pairs.append((item.value, JSONValue.array(keys)))
         }
+        guard case .array = input.value else {
+            let keys = JSONValue.array(pairs.map(\.1))
+            if what == "iterated over" { throw JQRuntimeError("\(input.value.typeAndValue) and \(keys.typeAndValue) cannot be iterated over") }
+            throw JQRuntimeError("\(input.value.typeAndValue) and \(keys.typeAndValue) cannot be sorted, as they are not both arrays")
+        }
+        return pairs
+    }
+
+    static func minMaxItems(_ v: JSONValue) throws -> [(JSONValue, JSONValue)] {
+        guard case .array(let a) = v else { throw JQRuntimeError("\(v.typeAndValue) and \(v.typeAndValue) cannot be iterated over") }
+        return a.map { ($0, $0) }
     }
 
     static func byKey(_ f: @escaping @Sendable ([(JSONValue, JSONValue)]) throws -> JSONValue, _ what: String) -> Native {
@@ -76,19 +90,23 @@ extension Builtins {
         t["sort/0"] = simple { .array(Order.stableSorted(try array($0, "sorted"), by: { $0 })) }
         t["sort_by/1"] = byKey({ .array(Order.stableSorted($0, by: \.1).map(\.0)) }, "sorted")
         t["group_by/1"] = byKey({ .array(groups($0).map { .array($0) }) }, "grouped")
-        t["unique/0"] = simple { v in
-            .array(groups(try array(v, "sorted").map { ($0, $0) }).compactMap(\.first))
+        t["unique/0"] = { _ in
+            let identity: Code = { input, _, emit in try emit(input) }
+            return { input, env, emit in
+                let items = try keyed(identity, input, env, "grouped")
+                try produce(.array(groups(items).compactMap(\.first)), input, emit)
+            }
         }
         t["unique_by/1"] = byKey({ .array(groups($0).compactMap(\.first)) }, "grouped")
-        t["min/0"] = simple { extreme(try array($0, "iterated over").map { ($0, $0) }, min: true) }
-        t["max/0"] = simple { extreme(try array($0, "iterated over").map { ($0, $0) }, min: false) }
+        t["min/0"] = simple { extreme(try minMaxItems($0), min: true) }
+        t["max/0"] = simple { extreme(try minMaxItems($0), min: false) }
         t["min_by/1"] = byKey({ extreme($0, min: true) }, "iterated over")
         t["max_by/1"] = byKey({ extreme($0, min: false) }, "iterated over")
-        t["flatten/0"] = simple { .array(try flatten(try array($0, "flattened"), depth: 1e9)) }
+        t["flatten/0"] = simple { .array(try flatten(try elements($0), depth: 1e9)) }
         t["flatten/1"] = unary { v, d in
             let depth = try number(d)
             if depth < 0 { throw JQRuntimeError("flatten depth must not be negative") }
-            return .array(try flatten(try array(v, "flattened"), depth: depth))
+            return .array(try flatten(try elements(v), depth: depth))
         }
         t["indices/1"] = unary(indices)
         t["index/1"] = unary { v, i in
@@ -103,11 +121,13 @@ extension Builtins {
             var out: JSONValue = .null
             try Access.iterate(PV(v)) { item in
                 let prefix: JSONValue = out == .null ? .string("") : try Arithmetic.add(out, sep)
+                // jq 1.6: null is empty, numbers and booleans are written, anything else is added
+                // as is (so an array fails).
                 let text: JSONValue
                 switch item.value {
                 case .null: text = .string("")
-                case .string: text = item.value
-                default: text = .string(JQOutput.compact(item.value))
+                case .number, .bool: text = .string(JQOutput.compact(item.value))
+                default: text = item.value
                 }
                 out = try Arithmetic.add(prefix, text)
             }
@@ -130,6 +150,14 @@ extension Builtins {
                 try walk(input.value, [], top: true)
             }
         }
+    }
+
+    /// `[.[]]`: an object's values too, as jq's `reduce .[]` takes them.
+    static func elements(_ v: JSONValue) throws -> [JSONValue] {
+        if case .array(let a) = v { return a }
+        var out: [JSONValue] = []
+        try Access.iterate(PV(v)) { out.append($0.value) }
+        return out
     }
 
     static func flatten(_ items: [JSONValue], depth: Double) throws -> [JSONValue] {

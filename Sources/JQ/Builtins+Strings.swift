@@ -1,7 +1,8 @@
 import InfinilistCore
 
 /// Strings: `startswith endswith ltrimstr rtrimstr explode implode split ascii_downcase
-/// ascii_upcase`. Prefixes compare bytes, as jq does.
+/// ascii_upcase`. Prefixes compare bytes, as jq does. (jq 1.6 writes the case functions with
+/// `explode`, hence their message.)
 extension Builtins {
     static func strings(_ t: inout [String: Native]) {
         t["startswith/1"] = unary { v, p in
@@ -40,11 +41,11 @@ extension Builtins {
             return .array(Strings.split(s, by: x).map { .string($0) })
         }
         t["ascii_downcase/0"] = simple { v in
-            guard case .string(let s) = v else { throw JQRuntimeError("ascii_downcase input must be a string") }
+            guard case .string(let s) = v else { throw JQRuntimeError("explode input must be a string") }
             return .string(String(decoding: s.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
         }
         t["ascii_upcase/0"] = simple { v in
-            guard case .string(let s) = v else { throw JQRuntimeError("ascii_upcase input must be a string") }
+            guard case .string(let s) = v else { throw JQRuntimeError("explode input must be a string") }
             return .string(String(decoding: s.utf8.map { (97...122).contains($0) ? $0 - 32 : $0 }, as: UTF8.self))
         }
     }

@@ -43,9 +43,10 @@ extension Builtins {
         }
         t["infinite/0"] = simple { _ in .double(.infinity) }
         t["nan/0"] = simple { _ in .double(.nan) }
-        t["isinfinite/0"] = simple { .bool(try number($0).isInfinite) }
-        t["isnan/0"] = simple { .bool(try number($0).isNaN) }
-        t["isnormal/0"] = simple { .bool(try number($0).isNormal) }
+        // jq 1.6 answers false for anything that is not a number.
+        t["isinfinite/0"] = simple { .bool($0.doubleValue?.isInfinite ?? false) }
+        t["isnan/0"] = simple { .bool($0.doubleValue?.isNaN ?? false) }
+        t["isnormal/0"] = simple { .bool($0.doubleValue?.isNormal ?? false) }
         let math: [(String, @Sendable (Double) -> Double)] = [
             ("floor", { $0.rounded(.down) }), ("ceil", { $0.rounded(.up) }),
             ("round", { $0.rounded(.toNearestOrAwayFromZero) }), ("sqrt", { $0.squareRoot() }),

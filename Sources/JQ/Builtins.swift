@@ -77,15 +77,18 @@ enum Builtins {
             return { input, env, emit in
                 try a(input.plain, env) { pv in
                     let keys = try Paths.elements(pv.value)
-                    let v: JSONValue
-                    do { v = try Paths.get(input.value, keys) } catch { v = .null }
+                    let v = try Paths.get(input.value, keys)
                     try emit(PV(v, path: input.path.map { $0 + keys }))
                 }
             }
         }
         t["setpath/2"] = binary { v, p, x in try Paths.set(v, try Paths.elements(p), x) }
         t["delpaths/1"] = unary { v, ps in
-            try Paths.delete(v, try Paths.elements(ps).map { try Paths.elements($0) })
+            guard case .array(let paths) = ps else { throw JQRuntimeError("Paths must be specified as an array") }
+            return try Paths.delete(v, try paths.map { p in
+                guard case .array(let keys) = p else { throw JQRuntimeError("Path must be specified as array, not \(p.jqTypeName)") }
+                return keys
+            })
         }
         t["select/1"] = { args in
             let f = args[0]

@@ -98,11 +98,10 @@ enum Paths {
                 let range = try Access.sliceRange(o["start"] ?? .null, o["end"] ?? .null, count: a.count)
                 a.removeSubrange(range)
                 return .array(a)
-            case (_, .string(let k)):
-                _ = k
-                throw JQRuntimeError("Cannot delete field at object index of \(value.jqTypeName)")
+            case (.object, _):
+                throw JQRuntimeError("Cannot delete \(key.jqTypeName) field of object")
             default:
-                throw JQRuntimeError("Cannot delete field at index of \(value.jqTypeName)")
+                throw JQRuntimeError("Cannot delete \(key.jqTypeName) element of \(value.jqTypeName)")
             }
         }
         let child = try Access.index(value, key)
