@@ -139,6 +139,14 @@ enum Builtins {
                 } catch let stop as Stop where stop.token === token {}
             }
         }
+        // jq 1.6's `repeat(f)` runs `f` on the same input again and again (`1 | repeat(. * 2)`
+        // is 2, 2, 2, …); a loop, so that `limit(1e6; repeat(…))` needs no stack.
+        t["repeat/1"] = { args in
+            let f = args[0]
+            return { input, env, emit in
+                while true { try f(input, env, emit) }
+            }
+        }
         t["last/1"] = { args in
             let f = args[0]
             return { input, env, emit in

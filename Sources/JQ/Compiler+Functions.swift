@@ -42,6 +42,7 @@ extension Compiler {
                 let up = runtimeCount - definedAt
                 let valueParams = params.indices.filter { params[$0].hasPrefix("$") }
                 return { input, env, emit in
+                    try StackGuard.check()
                     guard let body = box.code else { return }
                     var fenv = ancestor(env, up)
                     for a in codes { fenv = Env(parent: fenv, slot: .closure(a, env)) }

@@ -1,6 +1,7 @@
 /// Builtins defined in jq itself, parsed once per process. They behave as jq 1.6's do
 /// (checked by the differential tests), including its quirks: `walk` keeps key order,
-/// `from_entries` takes `key`/`name`/`Name` and `value`/`Value`, `|= empty` deletes.
+/// `from_entries` takes `key`/`name`/`Name` and `value`/`Value`, `|= empty` deletes; `repeat(f)` (native)
+/// repeats `f` of the same input, as jq 1.6 does.
 enum Prelude {
     static let source = """
     def map(f): [.[] | f];
@@ -41,7 +42,6 @@ enum Prelude {
     def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
     def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
     def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
-    def repeat(f): def _repeat: ., (f | _repeat); _repeat;
     def reverse: [.[length - 1 - range(0; length)]];
     def combinations: if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
     def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;

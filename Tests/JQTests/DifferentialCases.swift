@@ -373,5 +373,6 @@ let differentialCases: [Case] = [
     Case(program: "[.[] | @uri \"q=\\(.)\"]", input: "[\"a b&c\", 1]"),
     Case(program: "@html \"<b>\\(.)</b>\"", input: "\"<i>\""),
     Case(program: "@sh \"echo \\(.)\"", input: "\"it's\""),
+    Case(program: "[limit(4; repeat(. * 3))], [limit(3; repeat(1, 2))]", input: "1"),
     Case(program: "input", input: "1", messageDiffers: true),
 ]
