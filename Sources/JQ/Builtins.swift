@@ -13,6 +13,7 @@ enum Builtins {
         collections(&table)
         strings(&table)
         regex(&table)
+        dates(&table)
         return table
     }()
 

@@ -49,12 +49,17 @@ enum Prelude {
         elif type == "array" then map(walk(f)) | f else f end;
     def transpose: if . == [] then [] else . as $in | (map(length) | max) as $max
         | [range(0; $max) as $j | [range(0; $in | length) as $i | $in[$i][$j]]] end;
-    def match(re): _match_impl(re; null; false) | .[];
     def match(re; flags): _match_impl(re; flags; false) | .[];
-    def test(re): _match_impl(re; null; true);
+    def match($re): if ($re | type) == "string" then match($re; null)
+        elif ($re | type) == "array" and ($re | length) > 0 then match($re[0]; if ($re | length) > 1 then $re[1] else null end)
+        else error(($re | type) + " not a string or array") end;
     def test(re; flags): _match_impl(re; flags; true);
+    def test($re): if ($re | type) == "string" then test($re; null)
+        elif ($re | type) == "array" and ($re | length) > 0 then test($re[0]; if ($re | length) > 1 then $re[1] else null end)
+        else error(($re | type) + " not a string or array") end;
     def capture(re; flags): match(re; flags) | [.captures[] | select(.name != null) | {key: .name, value: .string}] | from_entries;
-    def capture(re): capture(re; null);
+    def capture($re): if ($re | type) == "array" and ($re | length) > 1 then capture($re[0]; $re[1])
+        elif ($re | type) == "array" then capture($re[0]; null) else capture($re; null) end;
     def scan(re; flags): match(re; "g" + flags) | if (.captures | length) > 0 then [.captures[].string] else .string end;
     def scan(re): scan(re; null);
     def splits(re; flags): split(re; flags) | .[];

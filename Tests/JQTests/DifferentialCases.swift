@@ -374,5 +374,16 @@ let differentialCases: [Case] = [
     Case(program: "@html \"<b>\\(.)</b>\"", input: "\"<i>\""),
     Case(program: "@sh \"echo \\(.)\"", input: "\"it's\""),
     Case(program: "[limit(4; repeat(. * 3))], [limit(3; repeat(1, 2))]", input: "1"),
+    // Dates
+    Case(program: "gmtime, todate, (todate | fromdate), (gmtime | mktime), strftime(\"%A %B %d %Y %j %H:%M:%S\")", input: "1425599621"),
+    Case(program: "gmtime, todate", input: "1425599621.789"),
+    Case(program: "strptime(\"%Y-%m-%dT%H:%M:%SZ\"), fromdateiso8601, (strptime(\"%Y-%m-%dT%H:%M:%SZ\") | mktime)", input: "\"2015-03-05T23:51:47Z\""),
+    Case(program: "fromdate", input: "\"x\""),
+    Case(program: "mktime", input: "[1, 2]"),
+    Case(program: "gmtime", input: "\"a\""),
+    Case(program: "now | type", input: "null"),
+    Case(program: "test([\"B\", \"i\"]), [match([\"b\"]) | .offset], capture([\"(?<x>a)\", \"g\"])", input: "\"abc\""),
+    Case(program: "\"a\\(\"b\\(\"c\" + \"d\")\")e\"", input: "null"),
+    Case(program: "[.[] | tostring | test(\"^[0-9]+$\")]", input: "[1, 1.5, \"x\"]"),
     Case(program: "input", input: "1", messageDiffers: true),
 ]
