@@ -86,21 +86,27 @@ extension Compiler {
             compiled.append((keyCode, valueCode))
         }
         let all = compiled
+        // One buffer of keys and values, pushed and popped as the generators backtrack, so a
+        // member costs no copy of the object built so far.
         return { input, env, emit in
-            func step(_ i: Int, _ object: JSONObject) throws {
-                if i == all.count { return try produce(.object(object), input, emit) }
+            var keys: [String] = [], values: [JSONValue] = []
+            keys.reserveCapacity(all.count)
+            values.reserveCapacity(all.count)
+            func step(_ i: Int) throws {
+                if i == all.count { return try produce(.object(JSONObject(keys: keys, values: values)), input, emit) }
                 try all[i].0(input.plain, env) { k in
                     guard case .string(let key) = k.value else {
                         throw JQRuntimeError("Cannot use \(k.value.typeAndValue) as object key")
                     }
                     try all[i].1(input.plain, env) { v in
-                        var o = object
-                        o[key] = v.value
-                        try step(i + 1, o)
+                        keys.append(key)
+                        values.append(v.value)
+                        defer { keys.removeLast(); values.removeLast() }
+                        try step(i + 1)
                     }
                 }
             }
-            try step(0, JSONObject())
+            try step(0)
         }
     }
 

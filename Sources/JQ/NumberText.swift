@@ -25,6 +25,8 @@ enum NumberText {
     static func internalText(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+        // Integers below 1e15 print as themselves (the common case: counts, sums).
+        if d == d.rounded(), abs(d) < 1e15, !(d == 0 && d.sign == .minus) { return String(Int(d)) }
         return format(d)
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import InfinilistCore
 
 /// Regular expressions on Swift's `Regex`, matching code point by code point as Oniguruma does
@@ -12,7 +13,43 @@ enum JQRegex {
         var dropEmpty = false
     }
 
+    /// Compiled regexes of this thread, by flags and pattern: `test("…")` over a million items
+    /// compiles once. Per thread because `Regex<AnyRegexOutput>` is not `Sendable`.
+    final class Cache {
+        var entries: [String: (Regex<AnyRegexOutput>, Options)] = [:]
+
+        private static let key: pthread_key_t = {
+            var k = pthread_key_t()
+            pthread_key_create(&k) { p in
+                if let p { Unmanaged<Cache>.fromOpaque(p).release() }
+            }
+            return k
+        }()
+
+        static var current: Cache {
+            if let p = pthread_getspecific(key) { return Unmanaged<Cache>.fromOpaque(p).takeUnretainedValue() }
+            let cache = Cache()
+            pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
+            return cache
+        }
+    }
+
     static func compile(_ pattern: JSONValue, _ flags: JSONValue) throws -> (Regex<AnyRegexOutput>, Options) {
+        let cache = Cache.current
+        var cacheKey: String?
+        if case .string(let p) = pattern {
+            if case .string(let f) = flags { cacheKey = f + "\u{0}" + p } else if flags == .null { cacheKey = "\u{0}" + p }
+        }
+        if let cacheKey, let hit = cache.entries[cacheKey] { return hit }
+        let compiled = try compileUncached(pattern, flags)
+        if let cacheKey {
+            if cache.entries.count >= 64 { cache.entries.removeAll() }
+            cache.entries[cacheKey] = compiled
+        }
+        return compiled
+    }
+
+    private static func compileUncached(_ pattern: JSONValue, _ flags: JSONValue) throws -> (Regex<AnyRegexOutput>, Options) {
         guard case .string(var source) = pattern else {
             throw JQRuntimeError("\(pattern.typeAndValue) cannot be matched, as it is not a string")
         }
