@@ -71,6 +71,9 @@ let package = Package(
         ),
         /// The C library's `wcwidth` (Swift's Glibc module leaves it out), for `TerminalWriter`.
         .target(name: "CTerminalWidth"),
+        /// A jq language implementation on `JSONValue` (parse once, compile to closures, run per
+        /// item): a library of its own with no curses or loader, for `--jq` and for others.
+        .target(name: "JQ", dependencies: ["InfinilistCore"]),
         /// The command: argument parsing, the curses screen, wiring and teardown.
         .executableTarget(
             name: "infinilist",
@@ -162,6 +165,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        /// The jq library, differentially against the machine's `jq`.
+        .testTarget(name: "JQTests", dependencies: ["JQ", "InfinilistCore"]),
         /// The screen's writer against the in-memory terminal.
         .testTarget(
             name: "TerminalWriterTests",

@@ -1,0 +1,133 @@
+import InfinilistCore
+
+/// jq's binary operators: `+` (null is the identity; strings, arrays concatenate; objects
+/// merge), `-` (arrays remove every equal element), `*` (objects merge deeply; a string times
+/// n repeats it, null below 1), `/` (strings split), `%` (on integers, C's sign rules), and
+/// the comparisons in jq's total order. Messages are jq 1.6's.
+enum Arithmetic {
+    typealias Operation = @Sendable (JSONValue, JSONValue) throws -> JSONValue
+
+    static func operation(_ op: BinaryOp) -> Operation {
+        switch op {
+        case .add: add
+        case .subtract: subtract
+        case .multiply: multiply
+        case .divide: divide
+        case .modulo: modulo
+        case .equal: { .bool(Order.equal($0, $1)) }
+        case .notEqual: { .bool(!Order.equal($0, $1)) }
+        case .less: { .bool(Order.compare($0, $1) < 0) }
+        case .lessEqual: { .bool(Order.compare($0, $1) <= 0) }
+        case .greater: { .bool(Order.compare($0, $1) > 0) }
+        case .greaterEqual: { .bool(Order.compare($0, $1) >= 0) }
+        }
+    }
+
+    static func failure(_ a: JSONValue, _ b: JSONValue, _ verb: String) -> JQRuntimeError {
+        JQRuntimeError("\(a.typeAndValue) and \(b.typeAndValue) cannot be \(verb)")
+    }
+
+    static func add(_ a: JSONValue, _ b: JSONValue) throws -> JSONValue {
+        switch (a, b) {
+        case (.null, _): return b
+        case (_, .null): return a
+        case (.number(let x), .number(let y)): return .double(NumberText.double(x) + NumberText.double(y))
+        case (.string(let x), .string(let y)): return .string(x + y)
+        case (.array(let x), .array(let y)): return .array(x + y)
+        case (.object(var x), .object(let y)):
+            for (k, v) in y { x[k] = v }
+            return .object(x)
+        default: throw failure(a, b, "added")
+        }
+    }
+
+    static func subtract(_ a: JSONValue, _ b: JSONValue) throws -> JSONValue {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return .double(NumberText.double(x) - NumberText.double(y))
+        case (.array(let x), .array(let y)):
+            return .array(x.filter { item in !y.contains { Order.equal($0, item) } })
+        default: throw failure(a, b, "subtracted")
+        }
+    }
+
+    static func multiply(_ a: JSONValue, _ b: JSONValue) throws -> JSONValue {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return .double(NumberText.double(x) * NumberText.double(y))
+        case (.string(let s), .number(let n)), (.number(let n), .string(let s)):
+            // jq 1.6: repeat `Int(n - 1)` (truncated) more times; null when that is negative.
+            let d = NumberText.double(n) - 1
+            guard d > -1, d.isFinite else { return .null }
+            return .string(String(repeating: s, count: Int(min(d, 1e9)) + 1))
+        case (.object(let x), .object(let y)): return .object(deepMerge(x, y))
+        default: throw failure(a, b, "multiplied")
+        }
+    }
+
+    static func deepMerge(_ x: JSONObject, _ y: JSONObject) -> JSONObject {
+        var out = x
+        for (k, v) in y {
+            if case .object(let inner) = v, case .object(let existing)? = out[k] {
+                out[k] = .object(deepMerge(existing, inner))
+            } else {
+                out[k] = v
+            }
+        }
+        return out
+    }
+
+    static func divide(_ a: JSONValue, _ b: JSONValue) throws -> JSONValue {
+        switch (a, b) {
+        case (.number(let x), .number(let y)):
+            let dy = NumberText.double(y)
+            if dy == 0 { throw JQRuntimeError("\(a.typeAndValue) and \(b.typeAndValue) cannot be divided because the divisor is zero") }
+            return .double(NumberText.double(x) / dy)
+        case (.string(let x), .string(let y)):
+            return .array(Strings.split(x, by: y).map { .string($0) })
+        default: throw failure(a, b, "divided")
+        }
+    }
+
+    static func modulo(_ a: JSONValue, _ b: JSONValue) throws -> JSONValue {
+        guard case .number(let x) = a, case .number(let y) = b else { throw failure(a, b, "divided") }
+        let n = toInt(NumberText.double(x)), d = toInt(NumberText.double(y))
+        if d == 0 {
+            throw JQRuntimeError("\(a.typeAndValue) and \(b.typeAndValue) cannot be divided (remainder) because the divisor is zero")
+        }
+        if d == -1 { return .int(0) }
+        return .int(n % d)
+    }
+
+    /// C's cast to an integer, clamped instead of trapping.
+    static func toInt(_ d: Double) -> Int {
+        if d.isNaN { return 0 }
+        if d >= 9.2e18 { return Int.max }
+        if d <= -9.2e18 { return Int.min }
+        return Int(d)
+    }
+}
+
+/// String helpers jq needs on code points rather than Swift's characters.
+enum Strings {
+    /// `"a,b" / ","`: jq splits on the separator's bytes. An empty separator splits into code
+    /// points here; jq 1.6 does so for ASCII but keeps a multi-byte character whole.
+    static func split(_ s: String, by separator: String) -> [String] {
+        if s.isEmpty { return [] }
+        if separator.isEmpty {
+            return s.unicodeScalars.map { String($0) }
+        }
+        var out: [String] = []
+        let bytes = Array(s.utf8), sep = Array(separator.utf8)
+        var start = 0, i = 0
+        while i + sep.count <= bytes.count {
+            if bytes[i..<(i + sep.count)].elementsEqual(sep) {
+                out.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                i += sep.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        out.append(String(decoding: bytes[start...], as: UTF8.self))
+        return out
+    }
+}

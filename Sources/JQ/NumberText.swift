@@ -1,0 +1,99 @@
+/// Numbers as jq 1.6 reads and prints them: every number goes through a double, and prints with
+/// the shortest digits that read back to it (17 at most), in fixed notation unless the decimal
+/// exponent is below -4 or more than 15 digits past the last significant one (`1e+17`,
+/// `1e-05`, `1234567890123456800`). NaN prints `null`, infinities ±1.7976931348623157e+308.
+enum NumberText {
+    /// The double a literal stands for. Short integers are parsed by hand: the common case
+    /// (`.a > 5`) should not go through the general parser.
+    static func double(_ text: String) -> Double {
+        var utf8 = text.utf8.makeIterator()
+        var value = 0.0
+        var negative = false
+        var count = 0
+        while let c = utf8.next() {
+            if c == UInt8(ascii: "-") && count == 0 && !negative { negative = true; continue }
+            guard c >= 48 && c <= 57, count < 15 else { return Double(text) ?? .nan }
+            value = value * 10 + Double(c - 48)
+            count += 1
+        }
+        if count == 0 { return Double(text) ?? .nan }
+        return negative ? -value : value
+    }
+
+    /// Text kept inside a `.number` made by arithmetic: already in jq's printed form, except
+    /// NaN and infinities, which no JSON text can spell.
+    static func internalText(_ d: Double) -> String {
+        if d.isNaN { return "nan" }
+        if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+        // Integers below 1e15 print as themselves (the common case: counts, sums).
+        if d == d.rounded(), abs(d) < 1e15, !(d == 0 && d.sign == .minus) { return String(Int(d)) }
+        return format(d)
+    }
+
+    /// What `jq -c` prints for a number literal: unchanged when it is a plain integer of at most
+    /// 15 digits (a double holds it exactly and jq prints it back the same), else via a double.
+    static func output(_ text: String) -> String {
+        var digits = 0
+        var first: UInt8 = 0
+        var plain = true
+        for (i, c) in text.utf8.enumerated() {
+            if i == 0 && c == UInt8(ascii: "-") { continue }
+            if c < 48 || c > 57 { plain = false; break }
+            if digits == 0 { first = c }
+            digits += 1
+        }
+        if plain && digits > 0 && digits <= 15 && (first != 48 || digits == 1) { return text }
+        let d = Double(text) ?? .nan
+        if d.isNaN { return "null" }
+        return format(d)
+    }
+
+    /// jq 1.6's printing of a double (its `jvp_dtoa_fmt`).
+    static func format(_ value: Double) -> String {
+        if value.isNaN { return "null" }
+        var d = value
+        if d.isInfinite { d = d < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude }
+        if d == 0 { return d.sign == .minus ? "-0" : "0" }
+        // Swift's description has the shortest round-trip digits; only the layout differs.
+        let description = String(describing: d.magnitude)
+        var mantissa = Substring(description)
+        var exponent = 0
+        if let e = description.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = description[..<e]
+            exponent = Int(description[description.index(after: e)...]) ?? 0
+        }
+        var digits: [UInt8] = []
+        var pointAt = -1
+        for c in mantissa.utf8 {
+            if c == UInt8(ascii: ".") { pointAt = digits.count } else { digits.append(c) }
+        }
+        var decpt = (pointAt < 0 ? digits.count : pointAt) + exponent
+        while let f = digits.first, f == UInt8(ascii: "0") { digits.removeFirst(); decpt -= 1 }
+        while let l = digits.last, l == UInt8(ascii: "0") { digits.removeLast() }
+        if digits.isEmpty { return "0" }
+        let n = digits.count
+        var out: [UInt8] = d < 0 ? [UInt8(ascii: "-")] : []
+        if decpt <= -4 || decpt > n + 15 {
+            out.append(digits[0])
+            if n > 1 { out.append(UInt8(ascii: ".")); out.append(contentsOf: digits[1...]) }
+            out.append(UInt8(ascii: "e"))
+            var e = decpt - 1
+            out.append(e < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            e = abs(e)
+            let text = e < 10 ? "0\(e)" : "\(e)"
+            out.append(contentsOf: text.utf8)
+        } else if decpt <= 0 {
+            out.append(contentsOf: "0.".utf8)
+            out.append(contentsOf: [UInt8](repeating: UInt8(ascii: "0"), count: -decpt))
+            out.append(contentsOf: digits)
+        } else if decpt >= n {
+            out.append(contentsOf: digits)
+            out.append(contentsOf: [UInt8](repeating: UInt8(ascii: "0"), count: decpt - n))
+        } else {
+            out.append(contentsOf: digits[0..<decpt])
+            out.append(UInt8(ascii: "."))
+            out.append(contentsOf: digits[decpt...])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,43 @@
+import InfinilistCore
+
+/// A compiled jq program: parsed once and compiled to closures once, then run on any number of
+/// inputs cheaply and from any thread (it holds no mutable state).
+public struct JQProgram: Sendable {
+    private let code: Code
+    private let root: Env?
+
+    /// Parses and compiles `source`. `variables` are the `--arg`/`--argjson` values, seen as
+    /// `$name`; `$ENV` and `env` are the process environment.
+    public init(_ source: String, variables: [String: JSONValue] = [:]) throws(JQSyntaxError) {
+        let program = try Parser.parse(source)
+        var compiler = Compiler()
+        var root: Env? = nil
+        let globals = [("ENV", Builtins.environment)] + variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        for (name, value) in globals {
+            compiler.scope.append(.variable(name, index: compiler.runtimeCount))
+            compiler.runtimeCount += 1
+            root = Env(parent: root, slot: .value(value))
+        }
+        code = try compiler.compileWithPrelude(program)
+        self.root = root
+    }
+
+    /// Runs the program on `input`, calling `emit` with each output in order. Throws
+    /// `JQRuntimeError` on the first error (after emitting the outputs before it), as jq does,
+    /// or whatever `emit` throws.
+    public func run(_ input: JSONValue, _ emit: (JSONValue) throws -> Void) throws {
+        do {
+            try code(PV(input), root) { try emit($0.value) }
+        } catch let stop as Stop {
+            _ = stop
+            throw JQRuntimeError("break")
+        }
+    }
+
+    /// Every output of the program for `input`.
+    public func outputs(_ input: JSONValue) throws -> [JSONValue] {
+        var out: [JSONValue] = []
+        try run(input) { out.append($0) }
+        return out
+    }
+}

@@ -1,0 +1,37 @@
+import InfinilistCore
+import Testing
+@testable import JQ
+
+/// Every case runs under /usr/bin/jq (jq 1.6) and under `JQ`: the outputs must be the same
+/// lines, byte for byte, and an error in one must be an error in the other (with jq's message,
+/// unless the case says the wording is ours).
+@Suite struct DifferentialTests {
+    @Test func tableIsLargeEnough() {
+        #expect(differentialCases.count >= 150)
+    }
+
+    @Test(.enabled(if: JQOracle.available), arguments: differentialCases)
+    func matchesJQ(_ c: Case) throws {
+        let expected = try JQOracle.run(c.program, input: c.input)
+        var lines: [String] = []
+        var error: String?
+        do {
+            let program = try JQProgram(c.program)
+            let input = try JSONParser.parse(c.input)
+            do {
+                try program.run(input) { lines.append(JQOutput.compact($0)) }
+            } catch let e as JQRuntimeError {
+                error = e.message
+            }
+        } catch let e as JQSyntaxError {
+            Issue.record("syntax error: \(e.message)")
+            return
+        }
+        #expect(lines == expected.lines, "outputs")
+        let jqFailed = expected.exitCode != 0
+        #expect((error != nil) == jqFailed, "jq exit \(expected.exitCode) \(expected.error ?? ""), ours: \(error ?? "no error")")
+        if jqFailed, !c.messageDiffers, let error, let message = expected.error {
+            #expect(error == message, "message")
+        }
+    }
+}
