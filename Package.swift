@@ -83,6 +83,7 @@ let package = Package(
                 "InfinilistRuntime",
                 "TOML",
                 "TerminalWriter",
+                "JQ",
                 "CPipe",
                 "CNCursesW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -172,6 +172,10 @@ public struct EventLoop<M: Model> {
                 // At once, so a reader that went away (`| head -1`) stops the work now.
                 output.flush()
                 if let error = output.failure { return .outputFailed(error) }
+            case .outputLines(let lines):
+                for line in lines { output.write(line: line) }
+                output.flush()
+                if let error = output.failure { return .outputFailed(error) }
             case .report(let text):
                 report(text)
             case .progress(let text):

@@ -173,6 +173,9 @@ struct CommandOptions: ParsableArguments {
     @Flag(name: .customLong("dump"), help: "Write every item as one line of JSON to stdout (with --format, its text), following pages to the end; no screen.")
     var dump = false
 
+    /// `--jq` and its flags (QueryOptions.swift).
+    @OptionGroup var query: QueryOptions
+
     @Option(name: .customLong("max-items"), help: ArgumentHelp(
         "With --dump, stop after this many items (with --follow: before following starts).", valueName: "n"))
     var maxItems: Int?
@@ -234,6 +237,7 @@ struct CommandOptions: ParsableArguments {
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
+        _ = try query.query(dump: dump)
         if let parallel {
             guard dump else { throw ValidationError("--parallel only applies with --dump (the list fetches pages as you scroll)") }
             guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 16, not \(parallel)") }

@@ -48,6 +48,14 @@ enum CommandWords {
                 break
             }
             let next = words.index(after: index)
+            // jq's `--arg NAME VALUE` and `--argjson NAME JSON` take two words: made one, so the
+            // value may start with a dash (`--arg n -5`) and the parser sees one value.
+            if word == "--arg" || word == "--argjson", words.distance(from: next, to: words.endIndex) >= 2, !words[next].contains("=") {
+                let value = words.index(after: next)
+                result.append(word + "=" + words[next] + "=" + words[value])
+                index = words.index(after: value)
+                continue
+            }
             if word.hasPrefix("--"), word.count > 2, !word.contains("="), next < words.endIndex, isNegativeNumber(words[next]) {
                 result.append(word + "=" + words[next])
                 index = words.index(after: next)

@@ -42,6 +42,12 @@ public struct DumpModel: Model {
     /// Whether a page came with a warning (values skipped, an `--items` array missing).
     private(set) var warned = false
 
+    /// `--jq`: the program each item goes through before it is written; nil writes the items.
+    public var query: (any ItemQuery)?
+    /// Items put through the query so far, and those it failed on.
+    var queried = 0
+    var queryFailures = 0
+
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems
         self.verbose = verbose
@@ -63,7 +69,11 @@ public struct DumpModel: Model {
 
     public mutating func update(_ message: Message, at time: Double) -> [Effect] {
         clock = time
-        if following != nil { return followUpdate(message) }
+        let effects = following != nil ? followUpdate(message) : listUpdate(message)
+        return applyingQuery(effects)
+    }
+
+    private mutating func listUpdate(_ message: Message) -> [Effect] {
         switch message {
         case .pageLoaded(let result):
             return loaded(result)

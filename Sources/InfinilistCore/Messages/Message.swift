@@ -37,6 +37,8 @@ public enum Effect: Sendable, Equatable {
     /// way; the page's items are handed on as they are, no array of lines is made. A write that
     /// fails (the reader went away, a full disk) ends the program.
     case output(ArraySlice<Item>, ItemLine)
+    /// Write these lines to standard output now, a line each: what `--jq` made of the items.
+    case outputLines([String])
     /// Say this on standard error, in order with the output (`--dump`'s progress and end).
     case report(String)
     /// Show this as the one progress line on standard error, replacing the last one (`--dump`:

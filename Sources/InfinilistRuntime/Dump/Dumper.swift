@@ -22,6 +22,8 @@ public struct Dumper: Sendable {
     public var follow: Double?
     /// `--format`'s fields, said on stderr when no item of the first page has one.
     public var fieldCheck = FieldCheck()
+    /// `--jq`: the program each item goes through before it is written.
+    public var query: (any ItemQuery)?
     /// How many of the latest items duplicates are looked for among (decision 78).
     public var remembersItems = Loader.itemsRememberedByADump
 
@@ -50,6 +52,7 @@ public struct Dumper: Sendable {
         let watched = outputDescriptor.map(OutputReaderWatch.watchable) ?? -1
         var model = DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText, follow: follow)
         model.fieldCheck = fieldCheck
+        model.query = query
         var loop = EventLoop(
             model: model,
             screen: DumpScreen(watching: watched),

@@ -1,0 +1,52 @@
+/// A program run on each item before `--dump` writes it (`--jq`): each item gives zero, one or
+/// several lines. A protocol so the core stays free of any query language: the `JQ` target's
+/// program is given to the dump through it by the command.
+public protocol ItemQuery: Sendable {
+    /// The lines written for one item, given as its compact JSON; throws `ItemQueryError` when
+    /// the program fails on it (the dump says so and goes on with the next item, as jq does).
+    func lines(for itemJSON: String) throws(ItemQueryError) -> [String]
+}
+
+/// Why a query failed on one item: one line, as the query language words it.
+public struct ItemQueryError: Error, Sendable, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}
+
+extension DumpModel {
+    /// The exit status when the query failed on some item: jq's own (5), so a script that ran
+    /// `jq` over a dump can run `--dump --jq` alike.
+    static let queryFailedStatus: Int32 = 5
+
+    /// `effects` with the items to write put through the query: each `.output` of JSON becomes
+    /// the query's lines, in order, and a failure is said on stderr with the item's number; at
+    /// the end a run where the query failed exits 5.
+    mutating func applyingQuery(_ effects: [Effect]) -> [Effect] {
+        guard let query else { return effects }
+        var applied: [Effect] = []
+        for effect in effects {
+            switch effect {
+            case .output(let items, .json):
+                var lines: [String] = []
+                for item in items {
+                    queried += 1
+                    do {
+                        lines += try query.lines(for: item.json)
+                    } catch {
+                        queryFailures += 1
+                        if !lines.isEmpty { applied.append(.outputLines(lines)) }
+                        lines = []
+                        applied.append(.report("infinilist: --jq failed on item \(queried): \(error.message)"))
+                    }
+                }
+                if !lines.isEmpty { applied.append(.outputLines(lines)) }
+            case .quit(0, let output) where queryFailures > 0:
+                applied.append(.report("infinilist: --jq failed on \(Self.count(queryFailures, "item")) (said above)"))
+                applied.append(.quit(code: Self.queryFailedStatus, output: output))
+            default:
+                applied.append(effect)
+            }
+        }
+        return applied
+    }
+}
