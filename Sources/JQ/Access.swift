@@ -14,7 +14,10 @@ enum Access {
         case (.null, .string), (.null, .number), (.null, .object), (.null, .null):
             return .null
         case (.array, .object(let o)), (.string, .object(let o)):
-            return try slice(value, o["start"] ?? .null, o["end"] ?? .null)
+            guard let start = o["start"], let end = o["end"] else {
+                throw JQRuntimeError("Start and end indices of an array slice must be numbers")
+            }
+            return try slice(value, start, end)
         case (.array(let a), .array(let b)):
             return .array(subarrayPositions(a, b).map { .int($0) })
         case (_, .string(let k)):

@@ -88,7 +88,7 @@ enum Arithmetic {
     }
 
     static func modulo(_ a: JSONValue, _ b: JSONValue) throws -> JSONValue {
-        guard case .number(let x) = a, case .number(let y) = b else { throw failure(a, b, "divided") }
+        guard case .number(let x) = a, case .number(let y) = b else { throw failure(a, b, "divided (remainder)") }
         let n = toInt(NumberText.double(x)), d = toInt(NumberText.double(y))
         if d == 0 {
             throw JQRuntimeError("\(a.typeAndValue) and \(b.typeAndValue) cannot be divided (remainder) because the divisor is zero")
@@ -97,11 +97,10 @@ enum Arithmetic {
         return .int(n % d)
     }
 
-    /// C's cast to an integer, clamped instead of trapping.
+    /// C's cast to an integer as x86 does it: out of range (or NaN) gives the smallest
+    /// integer, instead of trapping (`1e300 % 2` is 0 in jq 1.6).
     static func toInt(_ d: Double) -> Int {
-        if d.isNaN { return 0 }
-        if d >= 9.2e18 { return Int.max }
-        if d <= -9.2e18 { return Int.min }
+        if d.isNaN || d >= 9.2e18 || d <= -9.2e18 { return Int.min }
         return Int(d)
     }
 }

@@ -75,13 +75,20 @@ extension Builtins {
         t["has/1"] = unary { v, k in
             switch (v, k) {
             case (.object(let o), .string(let s)): return .bool(o[s] != nil)
+            case (.null, _): return .bool(false)
             case (.array(let a), .number(let n)):
                 let d = NumberText.double(n)
                 return .bool(d >= 0 && d < Double(a.count))
             default: throw JQRuntimeError("Cannot check whether \(v.jqTypeName) has a \(k.jqTypeName) key")
             }
         }
-        t["contains/1"] = unary { a, b in .bool(try contains(a, b)) }
+        t["contains/1"] = unary { a, b in
+            // Only the top level must agree in kind; inside, a different kind just does not match.
+            guard Order.rank(a) == Order.rank(b) else {
+                throw JQRuntimeError("\(a.typeAndValue) and \(b.typeAndValue) cannot have their containment checked")
+            }
+            return .bool(contains(a, b))
+        }
         t["add/0"] = simple { v in
             var acc: JSONValue = .null
             try Access.iterate(PV(v)) { acc = try Arithmetic.add(acc, $0.value) }
@@ -185,22 +192,21 @@ extension Builtins {
         }
     }
 
-    static func contains(_ a: JSONValue, _ b: JSONValue) throws -> Bool {
+    static func contains(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
         case (.object(let x), .object(let y)):
             for (k, v) in y {
-                guard let mine = x[k], try contains(mine, v) else { return false }
+                guard let mine = x[k], contains(mine, v) else { return false }
             }
             return true
         case (.array(let x), .array(let y)):
-            for v in y where !(try x.contains { try contains($0, v) }) { return false }
+            for v in y where !x.contains(where: { contains($0, v) }) { return false }
             return true
         case (.string(let x), .string(let y)):
             return y.isEmpty || !Strings.split(x, by: y).dropFirst().isEmpty
         default:
             // jq 1.6 counts true and false as different kinds: `true | contains(false)` fails.
-            if Order.rank(a) == Order.rank(b) { return Order.equal(a, b) }
-            throw JQRuntimeError("\(a.typeAndValue) and \(b.typeAndValue) cannot have their containment checked")
+            return Order.rank(a) == Order.rank(b) && Order.equal(a, b)
         }
     }
 }

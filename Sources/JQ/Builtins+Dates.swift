@@ -38,7 +38,8 @@ extension Builtins {
 
     static func gmtime(_ v: JSONValue, local: Bool) throws -> JSONValue {
         guard let d = v.doubleValue else { throw JQRuntimeError("\(local ? "localtime" : "gmtime")() requires numeric inputs") }
-        var seconds = time_t(Arithmetic.toInt(d.rounded(.down)))
+        // jq 1.6 truncates toward zero and adds the fraction above the floor (-2.5 is 58.5 s).
+        var seconds = time_t(Arithmetic.toInt(d.rounded(.towardZero)))
         var t = tm()
         if local { localtime_r(&seconds, &t) } else { gmtime_r(&seconds, &t) }
         return brokenDown(t, seconds: Double(t.tm_sec) + (d - d.rounded(.down)))
@@ -82,6 +83,7 @@ extension Builtins {
         t["gmtime/0"] = simple { try gmtime($0, local: false) }
         t["localtime/0"] = simple { try gmtime($0, local: true) }
         t["mktime/0"] = simple { v in
+            guard case .array = v else { throw JQRuntimeError("mktime requires array inputs") }
             var tm = try timeStruct(v, "mktime")
             return .int(Int(timegm(&tm)))
         }

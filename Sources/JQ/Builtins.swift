@@ -183,6 +183,8 @@ enum Builtins {
         t["env/0"] = simple { _ in environment }
         t["input/0"] = simple { _ in throw JQRuntimeError("No more inputs") }
         t["debug/0"] = simple { $0 }
+        // As under `jq -n`: the library is given values, not files.
+        t["input_filename/0"] = simple { _ in .null }
         t["format/1"] = unary { v, f in
             guard case .string(let name) = f else { throw JQRuntimeError("\(f.typeAndValue) is not a valid format") }
             do { return .string(try Formats.formatter(name)(v)) } catch let e as JQSyntaxError { throw JQRuntimeError(e.message) }

@@ -16,7 +16,9 @@ enum Formats {
         case "sh": return sh
         case "base64": return { base64(Array(text($0).utf8)) }
         case "base64d": return { v in
-            guard let decoded = base64Decode(text(v)) else { throw JQRuntimeError("\(v.typeAndValue) is not valid base64 data") }
+            let s = JSONValue.string(text(v))
+            guard let decoded = base64Decode(text(v)) else { throw JQRuntimeError("\(s.typeAndValue) is not valid base64 data") }
+            guard let decoded = decoded else { throw JQRuntimeError("\(s.typeAndValue) trailing base64 byte found") }
             return decoded
         }
         default: throw JQSyntaxError("\(name) is not a valid format", column: 1)
@@ -117,14 +119,16 @@ enum Formats {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Decodes up to the padding; nil when a byte is outside the alphabet. Bytes that are not
-    /// UTF-8 become U+FFFD.
-    static func base64Decode(_ s: String) -> String? {
+    /// Decodes up to the padding; nil when a byte is outside the alphabet, `.some(nil)` when a
+    /// lone character is left over (6 bits, no byte). Bytes that are not UTF-8 become U+FFFD.
+    static func base64Decode(_ s: String) -> String?? {
         var out: [UInt8] = []
         var acc: UInt32 = 0, bits = 0
+        var count = 0
         for c in s.utf8 {
             if c == UInt8(ascii: "=") { break }
             guard let v = alphabet.firstIndex(of: c) else { return nil }
+            count += 1
             acc = acc << 6 | UInt32(v)
             bits += 6
             if bits >= 8 {
@@ -132,6 +136,7 @@ enum Formats {
                 out.append(UInt8((acc >> UInt32(bits)) & 0xFF))
             }
         }
+        if count % 4 == 1 { return .some(nil) }
         return String(decoding: out, as: UTF8.self)
     }
 }

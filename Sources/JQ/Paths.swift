@@ -98,6 +98,8 @@ enum Paths {
                 let range = try Access.sliceRange(o["start"] ?? .null, o["end"] ?? .null, count: a.count)
                 a.removeSubrange(range)
                 return .array(a)
+            case (.bool, _), (.number, _), (.string, _):
+                throw JQRuntimeError("Cannot delete fields from \(value.jqTypeName)")
             case (.object, _):
                 throw JQRuntimeError("Cannot delete \(key.jqTypeName) field of object")
             default:

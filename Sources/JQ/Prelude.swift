@@ -21,7 +21,7 @@ enum Prelude {
     def objects: select(type == "object");
     def iterables: select(type | . == "array" or . == "object");
     def scalars: select(type | . != "array" and . != "object");
-    def finites: select(isinfinite or isnan | not);
+    def finites: select(type == "number" and (isinfinite or isnan | not));
     def normals: select(isnormal);
     def paths: path(..) | select(length > 0);
     def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);

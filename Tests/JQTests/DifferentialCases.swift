@@ -385,5 +385,17 @@ let differentialCases: [Case] = [
     Case(program: "test([\"B\", \"i\"]), [match([\"b\"]) | .offset], capture([\"(?<x>a)\", \"g\"])", input: "\"abc\""),
     Case(program: "\"a\\(\"b\\(\"c\" + \"d\")\")e\"", input: "null"),
     Case(program: "[.[] | tostring | test(\"^[0-9]+$\")]", input: "[1, 1.5, \"x\"]"),
+    // Found by a randomized comparison with jq 1.6
+    Case(program: ". % 2", input: "\"a\""),
+    Case(program: ". % 2, (. | tostring)", input: "1e300"),
+    Case(program: "[.[{}]?], [.[{\"start\": 1, \"end\": null}]]", input: "[1,2,3]"),
+    Case(program: "@base64d", input: "[1]"),
+    Case(program: "@base64d", input: "1"),
+    Case(program: "has(0), has(\"a\")", input: "null"),
+    Case(program: "delpaths([[\"a\"]])", input: "-2.5"),
+    Case(program: "[.[] | finites], [.[] | normals]", input: "[\"a\", 1, 0, [], null]"),
+    Case(program: "gmtime", input: "-2.5"),
+    Case(program: "mktime", input: "{}"),
+    Case(program: "inside([1,2,3]), contains([[true]])", input: "[null, [false]]"),
     Case(program: "input", input: "1", messageDiffers: true),
 ]
