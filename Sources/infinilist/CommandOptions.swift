@@ -237,7 +237,7 @@ struct CommandOptions: ParsableArguments {
         if let keep, keep < 1 { throw ValidationError("--keep must be at least 1 item, not \(keep)") }
         try Self.notNegative(maxItems, "--max-items")
         if maxItems != nil, !dump { throw ValidationError("--max-items only applies with --dump") }
-        _ = try query.query(dump: dump)
+        _ = try query.query()
         if let parallel {
             guard dump else { throw ValidationError("--parallel only applies with --dump (the list fetches pages as you scroll)") }
             guard (1...16).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 16, not \(parallel)") }

@@ -35,7 +35,7 @@ struct DumpRun {
                             follow: try options.followInterval())
         dumper.outputDescriptor = 1
         dumper.fieldCheck = options.fieldCheck(columns: nil)
-        dumper.query = try options.query.query(dump: true)
+        dumper.query = try options.query.query()
         let outcome = dumper.run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         progress?.clearProgress()

@@ -19,15 +19,19 @@ struct QueryOptions: ParsableArguments {
     var jsonArguments: [String] = []
 
     /// The compiled query; nil without `--jq`. Every mistake is a usage error, before any request.
-    func query(dump: Bool) throws -> JQItemQuery? {
+    func query() throws -> JQItemQuery? {
         guard let program else {
             if rawOutput { throw ValidationError("-r/--raw-output applies with --jq") }
             if !arguments.isEmpty || !jsonArguments.isEmpty { throw ValidationError("--arg and --argjson apply with --jq") }
             return nil
         }
-        guard dump else {
-            throw ValidationError("--jq applies with --dump for now (each item's outputs written as JSON lines); on the screen it is still to come")
-        }
         return try JQItemQuery.make(program: program, raw: rawOutput, arguments: arguments, jsonArguments: jsonArguments)
+    }
+
+    /// Checked once the whole command line is known (a named source's `jq` setting is checked
+    /// on its own, without the command line's `--dump`).
+    func checkScreen() throws {
+        guard program != nil else { return }
+        throw ValidationError("--jq applies with --dump for now (each item's outputs written as JSON lines); on the screen it is still to come")
     }
 }

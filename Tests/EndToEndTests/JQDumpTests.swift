@@ -73,5 +73,10 @@ import Testing
         let screen = try await ProcessRun.run(Binary.path, ["--jq", ".a", file])
         #expect(screen.status == 64)
         #expect(screen.stderr.contains("--jq applies with --dump for now"), "\(screen.stderr)")
+        // From a named source, with --dump on the command line.
+        let config = try ConfigDirectory("[sources.q]\nurl = \"\(file)\"\njq = \"{a}\"\n")
+        let named = try await ProcessRun.run(Binary.path, ["@q", "--dump"], environment: config.environment)
+        #expect(named.stdout == #"{"a":1}\#n{"a":"x"}\#n{"a":3}\#n"#, "\(named.stdout) \(named.stderr)")
+        #expect(named.status == 5)
     }
 }
