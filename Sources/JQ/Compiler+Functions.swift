@@ -64,6 +64,6 @@ extension Compiler {
             for a in args { argCodes.append(try compile(a)) }
             return native(argCodes)
         }
-        throw JQSyntaxError("\(name)/\(args.count) is not defined (column \(column))", column: column)
+        throw JQSyntaxError("\(name)/\(args.count) is not defined at column \(column)", column: column)
     }
 }

@@ -150,7 +150,7 @@ struct Compiler {
                 return { input, _, emit in try produce(loc, input, emit) }
             }
             guard let index = lookupVariable(name) else {
-                throw JQSyntaxError("$\(name) is not defined (column \(column))", column: column)
+                throw JQSyntaxError("$\(name) is not defined at column \(column)", column: column)
             }
             let distance = runtimeCount - 1 - index
             return { input, env, emit in

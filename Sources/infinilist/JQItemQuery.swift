@@ -49,7 +49,7 @@ struct JQItemQuery: ItemQuery {
         do {
             return JQItemQuery(program: try JQProgram(program, variables: variables), raw: raw)
         } catch {
-            throw ValidationError("--jq: \(error.message) (at column \(error.column) of the program)")
+            throw ValidationError("--jq: \(error.message)")
         }
     }
 

@@ -137,6 +137,9 @@ enum NamedSourceArguments {
     private static let checkedWith: [String: Set<String>] = [
         "var": ["graphql"], "vars": ["graphql"], "cursor-var": ["graphql"],
         "graphql": ["var", "vars", "cursor-var"],
+        // A jq program's variables and output form are read with it.
+        "jq": ["arg", "argjson", "raw-output"], "arg": ["jq", "argjson", "raw-output"],
+        "argjson": ["jq", "arg", "raw-output"], "raw-output": ["jq", "arg", "argjson"],
     ]
 
     /// The words of the settings `flag` is checked with (see `checkedWith`), in file order.

@@ -68,15 +68,18 @@ import Testing
         #expect(run.status == 5)
         let syntax = try await ProcessRun.run(Binary.path, ["--dump", "--jq", ".a |", file])
         #expect(syntax.status == 64)
-        #expect(syntax.stderr.contains("--jq: unexpected end of the program; expected an expression (at column 5 of the program)"), "\(syntax.stderr)")
+        #expect(syntax.stderr.contains("--jq: unexpected end of the program; expected an expression"), "\(syntax.stderr)")
         #expect(syntax.stdout.isEmpty)
+        let undefined = try await ProcessRun.run(Binary.path, ["--dump", "--jq", "$nope", file])
+        #expect(undefined.status == 64)
+        #expect(undefined.stderr.contains("--jq: $nope is not defined at column 1"), "\(undefined.stderr)")
         let screen = try await ProcessRun.run(Binary.path, ["--jq", ".a", file])
         #expect(screen.status == 64)
         #expect(screen.stderr.contains("--jq applies with --dump for now"), "\(screen.stderr)")
         // From a named source, with --dump on the command line.
-        let config = try ConfigDirectory("[sources.q]\nurl = \"\(file)\"\njq = \"{a}\"\n")
+        let config = try ConfigDirectory("[sources.q]\nurl = \"\(file)\"\njq = \"{a, x: $x}\"\narg = [\"x=hi\"]\n")
         let named = try await ProcessRun.run(Binary.path, ["@q", "--dump"], environment: config.environment)
-        #expect(named.stdout == #"{"a":1}\#n{"a":"x"}\#n{"a":3}\#n"#, "\(named.stdout) \(named.stderr)")
+        #expect(named.stdout == #"{"a":1,"x":"hi"}\#n{"a":"x","x":"hi"}\#n{"a":3,"x":"hi"}\#n"#, "\(named.stdout) \(named.stderr)")
         #expect(named.status == 5)
     }
 }

@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func undefinedFunctionAndVariable() {
-        #expect(error("foo(1)")?.message == "foo/1 is not defined (column 1)")
+        #expect(error("foo(1)")?.message == "foo/1 is not defined at column 1")
+        #expect(error("foo(1)")?.column == 1)
         #expect(error(". | $nope")?.column == 5)
     }
 
