@@ -62,12 +62,21 @@ extension PageStore {
 
     /// A page's place among the pages, in list order (0 for the first page shown); nil for a
     /// page not in the store.
-    public func position(ofPage page: Int) -> Int? { slotIndex(ofPage: page) }
-
-    /// Every slot in order, for checks: its page, rows, origin and whether it is in memory.
-    public var layout: [(page: Int, rows: Range<Int>, origin: SlotOrigin, loaded: Bool)] {
-        slots.map { ($0.page, $0.rows, $0.origin, $0.items != nil) }
+    public func position(ofPage page: Int) -> Int? {
+        guard contains(page: page) else { return nil }
+        return page < 0 ? topIndex[page] : topCount + page
     }
+
+    /// Every page in order (a run's one by one), for checks: its page, rows, origin and whether
+    /// it is in memory.
+    public var layout: [(page: Int, rows: Range<Int>, origin: SlotOrigin, loaded: Bool)] {
+        slots.flatMap { slot in
+            (slot.page..<(slot.page + slot.pages)).map { (page: $0, rows: slot.rows(ofPage: $0), origin: slot.origin, loaded: slot.items != nil) }
+        }
+    }
+
+    /// Slots the store holds: a run of dropped pages counts once (for checks of its memory).
+    public var slotCount: Int { slots.count }
 
     private mutating func makeSlots(_ pages: [NewPage], gap: GapRow?, from firstRow: Int) -> [Slot] {
         var made: [Slot] = []

@@ -9,16 +9,22 @@ import Synchronization
 ///
 /// Slots are in list order: first the ones a live list's polls put above it (new items, and gap
 /// rows standing for new items not loaded yet; PageStore+Top.swift), then the list's own pages.
+/// Dropped pages of the walk that keep nothing (deeper than `rowsWithIdentities`, or in a list
+/// that is never polled) and have as many rows as their neighbours are merged into one slot, a
+/// run: an endless search or a `G` down millions of items then leaves one slot behind it rather
+/// than one per page (issue 32), and a page of the run fetched again gets its own slot back.
 /// A page is named by a number that never changes while it is in the store, whatever is put
 /// above it: the list's own pages by their ordinal (0, 1, …, what the loader's walk calls them),
 /// the others by negative numbers the core chose when it asked for them. So anything that holds
 /// a page number (a re-fetch on its way, a filter's untested pages, a search waiting) stays
 /// right when rows are inserted; only row numbers move, and `RowEdit` says how.
 public struct PageStore: Sendable {
-    /// One page's place in the list.
+    /// One page's place in the list, or a run of dropped pages (`pages` > 1).
     struct Slot: Sendable {
+        /// The page, or the first page of a run.
         let page: Int
         var firstRow: Int
+        /// The rows of the page (of each page of a run).
         let count: Int
         /// The rows' items; nil when the page is dropped. A nil element is a row the page no
         /// longer fills (it came back shorter, or without that item).
@@ -30,8 +36,22 @@ public struct PageStore: Sendable {
         /// filled again by identity. Empty for a gap row, and in a list that is never polled.
         var identities: [ItemIdentity]
         let origin: SlotOrigin
+        /// How many pages the slot stands for, each of `count` rows, one after another: more
+        /// than 1 only for a run of dropped pages of the walk that keep no identities.
+        var pages = 1
 
-        var rows: Range<Int> { firstRow..<(firstRow + count) }
+        var rows: Range<Int> { firstRow..<(firstRow + count * pages) }
+        /// The rows of one of the slot's pages.
+        func rows(ofPage page: Int) -> Range<Int> {
+            let start = firstRow + (page - self.page) * count
+            return start..<(start + count)
+        }
+        /// Whether `next`, the slot after this one, can join it in a run.
+        func joins(_ next: Slot) -> Bool {
+            guard case .walk = origin, items == nil, next.items == nil, identities.isEmpty, next.identities.isEmpty,
+                  count > 0, count == next.count, origin == next.origin else { return false }
+            return next.page == page + pages
+        }
         /// The identities kept, or for a page deeper than `rowsWithIdentities` those of its items
         /// while it is in memory.
         var tellableIdentities: [ItemIdentity] {
@@ -74,10 +94,13 @@ public struct PageStore: Sendable {
     }
 
     /// Rows known in the list (loaded or dropped).
-    public var itemCount: Int { slots.last.map { $0.firstRow + $0.count } ?? 0 }
+    public var itemCount: Int { slots.last?.rows.upperBound ?? 0 }
 
     /// Pages of the list's own walk received so far; the next page to ask for has this ordinal.
-    public var pageCount: Int { slots.count - topCount }
+    public var pageCount: Int {
+        guard slots.count > topCount, let last = slots.last else { return 0 }
+        return last.page + last.pages
+    }
 
     /// Rows polls put above the list's own pages (new items and gap rows).
     public var rowsAbove: Int { topCount > 0 ? slots[topCount - 1].rows.upperBound : 0 }
@@ -124,7 +147,7 @@ public struct PageStore: Sendable {
 
     /// The rows a page occupies.
     public func rows(ofPage page: Int) -> Range<Int> {
-        slotIndex(ofPage: page).map { slots[$0].rows } ?? 0..<0
+        slotIndex(ofPage: page).map { slots[$0].rows(ofPage: page) } ?? 0..<0
     }
 
     /// Stops keeping identities (a list that turned out never to be polled), and forgets those
@@ -142,6 +165,37 @@ public struct PageStore: Sendable {
               let items = slots[index].items else { return }
         loadedItemCount -= Self.present(items)
         slots[index].items = nil
+        joinRun(at: index)
+    }
+
+    /// Joins the slot at `index` with its neighbours when they make a run.
+    private mutating func joinRun(at index: Int) {
+        var index = index
+        if index + 1 < slots.count, slots[index].joins(slots[index + 1]) {
+            slots[index].pages += slots[index + 1].pages
+            slots.remove(at: index + 1)
+        }
+        if index > topCount, slots[index - 1].joins(slots[index]) {
+            slots[index - 1].pages += slots[index].pages
+            slots.remove(at: index)
+            index -= 1
+        }
+    }
+
+    /// Gives `page`, one of the run at `index`, a slot of its own (the run's pages before and after
+    /// it keep theirs); returns the page's slot index.
+    private mutating func isolate(page: Int, at index: Int) -> Int {
+        let run = slots[index]
+        guard run.pages > 1 else { return index }
+        func part(_ pages: Range<Int>) -> Slot {
+            Slot(page: pages.lowerBound, firstRow: run.rows(ofPage: pages.lowerBound).lowerBound, count: run.count,
+                 items: nil, identities: [], origin: run.origin, pages: pages.count)
+        }
+        let before = run.page..<page
+        let after = (page + 1)..<(run.page + run.pages)
+        let parts = [before, page..<(page + 1), after].filter { !$0.isEmpty }.map(part)
+        slots.replaceSubrange(index...index, with: parts)
+        return index + (before.isEmpty ? 0 : 1)
     }
 
     /// Puts a re-fetched page back. Its rows keep their place whatever the server says now, so
@@ -153,7 +207,8 @@ public struct PageStore: Sendable {
     /// did not come back whole.
     @discardableResult
     public mutating func refill(page: Int, with items: [Item]) -> Bool {
-        guard let index = slotIndex(ofPage: page), slots[index].items == nil, !slots[index].isGap else { return true }
+        guard var index = slotIndex(ofPage: page), slots[index].items == nil, !slots[index].isGap else { return true }
+        index = isolate(page: page, at: index)
         let slot = slots[index]
         let filled: [Item?]
         let whole: Bool
@@ -206,7 +261,10 @@ public struct PageStore: Sendable {
         guard !rows.isEmpty, var index = slotIndex(containing: rows.lowerBound) else { return [] }
         var pages: [Int] = []
         while index < slots.count, slots[index].firstRow < rows.upperBound {
-            if slots[index].items == nil, slots[index].count > 0 { pages.append(slots[index].page) }
+            let slot = slots[index]
+            if slot.items == nil, slot.count > 0 {
+                pages += (slot.page..<(slot.page + slot.pages)).filter { slot.rows(ofPage: $0).overlaps(rows) }
+            }
             index += 1
         }
         return pages
@@ -255,7 +313,7 @@ public struct PageStore: Sendable {
         var row = rows.lowerBound
         while row < rows.upperBound, index < slots.count {
             let slot = slots[index]
-            let end = min(rows.upperBound, slot.firstRow + slot.count)
+            let end = min(rows.upperBound, slot.rows.upperBound)
             while row < end {
                 let offset = row - slot.firstRow
                 body(row, slot.items.flatMap { offset < $0.count ? $0[offset] : nil })
@@ -267,13 +325,23 @@ public struct PageStore: Sendable {
 
     /// The page that holds a row.
     public func page(containing row: Int) -> Int? {
-        slotIndex(containing: row).map { slots[$0].page }
+        slotIndex(containing: row).map { slots[$0].page + (row - slots[$0].firstRow) / max(1, slots[$0].count) }
     }
 
+    /// The slot that holds a page (a run's slot for each of its pages).
     func slotIndex(ofPage page: Int) -> Int? {
         if page < 0 { return topIndex[page] }
-        let index = topCount + page
-        return index < slots.count ? index : nil
+        // Without runs behind it, a page of the walk is at its ordinal after the top slots.
+        let guess = topCount + page
+        if guess < slots.count, slots[guess].page == page { return guess }
+        guard page < pageCount else { return nil }
+        var low = topCount
+        var high = slots.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if slots[mid].page <= page { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     func slotIndex(containing row: Int) -> Int? {
