@@ -1,16 +1,19 @@
-import ArgumentParser
 import InfinilistCore
-import JQ
 
-/// `--jq PROGRAM` for `--dump`: each item's JSON through the `JQ` target's program, its outputs
-/// written as `jq -c` writes them (`-r`: strings raw, as `jq -r`). The program is parsed and
-/// compiled once, when the command line is read, so a syntax error is a usage error before any
-/// request.
-struct JQItemQuery: ItemQuery {
+/// A jq program as infinilist's `--jq` runs it on each item: for `--dump`, its outputs written as
+/// `jq -c` writes them (`-r`: strings raw, as `jq -r`); on the screen, its outputs as rows
+/// (`RowQuery`). The program is parsed and compiled once, when the command line is read, so a
+/// syntax error is a usage error before any request.
+public struct JQItemQuery: ItemQuery {
     let program: JQProgram
     let raw: Bool
 
-    func lines(for itemJSON: String) throws(ItemQueryError) -> [String] {
+    public init(program: JQProgram, raw: Bool = false) {
+        self.program = program
+        self.raw = raw
+    }
+
+    public func lines(for itemJSON: String) throws(ItemQueryError) -> [String] {
         let item: JSONValue
         do {
             item = try JSONParser.parse(itemJSON)
@@ -30,9 +33,22 @@ struct JQItemQuery: ItemQuery {
         return lines
     }
 
-    /// The program and its variables as the command line gives them; the message names what is
-    /// wrong (the column of a syntax error, the variable whose JSON does not parse).
-    static func make(program: String, raw: Bool, arguments: [String], jsonArguments: [String]) throws -> JQItemQuery {
+    public func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue] {
+        var outputs: [JSONValue] = []
+        do {
+            try program.run(item) { outputs.append($0) }
+        } catch let error as JQRuntimeError {
+            throw ItemQueryError(error.message)
+        } catch {
+            throw ItemQueryError(String(describing: error))
+        }
+        return outputs
+    }
+
+    /// The program and its variables as the command line gives them (`--arg NAME=VALUE`,
+    /// `--argjson NAME=JSON`); the `JQSetupError` names what is wrong (the column of a syntax
+    /// error, the variable whose JSON does not parse).
+    public static func make(program: String, raw: Bool, arguments: [String], jsonArguments: [String]) throws(JQSetupError) -> JQItemQuery {
         var variables: [String: JSONValue] = [:]
         for pair in arguments {
             let (name, value) = try split(pair, option: "--arg")
@@ -43,20 +59,28 @@ struct JQItemQuery: ItemQuery {
             do {
                 variables[name] = try JSONParser.parse(text)
             } catch {
-                throw ValidationError("--argjson \(name): the value is not JSON: \(error)")
+                throw JQSetupError("--argjson \(name): the value is not JSON: \(error)")
             }
         }
         do {
             return JQItemQuery(program: try JQProgram(program, variables: variables), raw: raw)
         } catch {
-            throw ValidationError("--jq: \(error.message)")
+            throw JQSetupError("--jq: \(error.message)")
         }
     }
 
-    private static func split(_ pair: String, option: String) throws -> (String, String) {
+    private static func split(_ pair: String, option: String) throws(JQSetupError) -> (String, String) {
         guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-            throw ValidationError("\(option) takes a name and a value: \(option) NAME VALUE")
+            throw JQSetupError("\(option) takes a name and a value: \(option) NAME VALUE")
         }
         return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
     }
+}
+
+/// Why a program could not be set up from a command line: one line naming the option and what is
+/// wrong with it.
+public struct JQSetupError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }

@@ -74,7 +74,6 @@ struct Infinilist: ParsableCommand {
             arguments: CommandWords.normalized(Array(CommandLine.arguments.dropFirst())),
             environment: ProcessInfo.processInfo.environment
         )
-        if !options.dump { try options.query.checkScreen() }
         let source = try SourceFactory.configuration(from: options, askingForPassword: true)
         if options.insecure, options.url != nil { InsecureWarning.write() }
         if options.dump {

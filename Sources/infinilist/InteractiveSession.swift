@@ -33,6 +33,7 @@ struct InteractiveSession {
     /// `ProcessSetup`, before any thread existed.
     private func runScreen(output: inout [String]) throws -> Int32 {
         let actionSettings = try ActionSetup.Settings(options: options)
+        let rowQuery = try options.query.rowQuery(format: options.format)
         let environment = ProcessInfo.processInfo.environment
         let inbox = try Inbox()
         // Last of what can throw: from here on the source (an HTTP client) is always closed.
@@ -41,7 +42,7 @@ struct InteractiveSession {
         var note: (@Sendable (String) -> Void)?
         if let log { note = { log.note($0) } }
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note,
-                            parsesItems: self.source.columns != .lines,
+                            parsesItems: self.source.columns != .lines || options.query.program != nil,
                             remembersItems: Loader.itemsRememberedOnScreen)
         let driver = LoaderDriver(loader: loader)
         let watcher = SignalWatcher(inbox: inbox)
@@ -66,6 +67,7 @@ struct InteractiveSession {
             config.columns = self.source.columns
             config.fieldCheck = options.fieldCheck(columns: self.source.columns)
             config.preview = options.previewSettings
+            config.rowQuery = rowQuery
             ActionSetup.configure(&config, actionSettings, environment: environment)
             config.follow = try? options.followInterval()
             // A pipe or a file: G reads to the end of the input, as less does.

@@ -1,11 +1,14 @@
 import ArgumentParser
+import InfinilistCore
+import JQ
 
-/// `--jq PROGRAM` and jq's own flags for it (`-r`, `--arg`, `--argjson`), with `--dump`: each
-/// item goes through the program and its outputs are written as `jq -c` writes them. A group of
+/// `--jq PROGRAM` and jq's own flags for it (`-r`, `--arg`, `--argjson`): each item goes through
+/// the program; on the screen its outputs are the rows, with `--dump` they are written as
+/// `jq -c` writes them. A group of
 /// its own so the query's flags and their one check sit together.
 struct QueryOptions: ParsableArguments {
     @Option(name: .customLong("jq"), help: ArgumentHelp(
-        "With --dump, run this jq program on each item as pages arrive and write its outputs, as `jq -c PROGRAM` writes them (zero outputs drop the item, several write several lines).",
+        "Run this jq program on each item as pages arrive: its outputs are the rows (objects make the table, other values a line; zero outputs drop the item, several make several rows), and pages are read on until the screen is full. With --dump its outputs are written as `jq -c PROGRAM` writes them.",
         valueName: "program"))
     var program: String?
 
@@ -25,13 +28,17 @@ struct QueryOptions: ParsableArguments {
             if !arguments.isEmpty || !jsonArguments.isEmpty { throw ValidationError("--arg and --argjson apply with --jq") }
             return nil
         }
-        return try JQItemQuery.make(program: program, raw: rawOutput, arguments: arguments, jsonArguments: jsonArguments)
+        do {
+            return try JQItemQuery.make(program: program, raw: rawOutput, arguments: arguments, jsonArguments: jsonArguments)
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
-    /// Checked once the whole command line is known (a named source's `jq` setting is checked
-    /// on its own, without the command line's `--dump`).
-    func checkScreen() throws {
-        guard program != nil else { return }
-        throw ValidationError("--jq applies with --dump for now (each item's outputs written as JSON lines); on the screen it is still to come")
+    /// The program on the screen, its outputs the rows (their text made by `--format` as an
+    /// item's is); nil without `--jq`.
+    func rowQuery(format: String?) throws -> RowQuery? {
+        guard let program, let query = try query() else { return nil }
+        return RowQuery(program: program, query: query, formatter: try ItemFormatter(template: format))
     }
 }

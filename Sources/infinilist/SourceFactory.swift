@@ -71,6 +71,7 @@ enum SourceFactory {
         if let size = options.spoolMax { source.spoolMax = size.bytes }
         source.streamReadOnce = options.dump
         source.rowText = !options.dump || options.format != nil
+        source.queriesRows = !options.dump && options.query.program != nil
         source.live = options.live
         // The screen re-fetches dropped pages and refreshes; a dump reads every page once, unless
         // it follows (every poll asks for the first page again).

@@ -73,9 +73,10 @@ import Testing
         let undefined = try await ProcessRun.run(Binary.path, ["--dump", "--jq", "$nope", file])
         #expect(undefined.status == 64)
         #expect(undefined.stderr.contains("--jq: $nope is not defined at column 1"), "\(undefined.stderr)")
-        let screen = try await ProcessRun.run(Binary.path, ["--jq", ".a", file])
+        // On the screen, a syntax error is the same usage error, before any terminal is opened.
+        let screen = try await ProcessRun.run(Binary.path, ["--jq", ".a |", file])
         #expect(screen.status == 64)
-        #expect(screen.stderr.contains("--jq applies with --dump for now"), "\(screen.stderr)")
+        #expect(screen.stderr.contains("--jq: unexpected end of the program"), "\(screen.stderr)")
         // From a named source, with --dump on the command line.
         let config = try ConfigDirectory("[sources.q]\nurl = \"\(file)\"\njq = \"{a, x: $x}\"\narg = [\"x=hi\"]\n")
         let named = try await ProcessRun.run(Binary.path, ["@q", "--dump"], environment: config.environment)

@@ -1,10 +1,12 @@
-/// A program run on each item before `--dump` writes it (`--jq`): each item gives zero, one or
-/// several lines. A protocol so the core stays free of any query language: the `JQ` target's
+/// A program run on each item (`--jq`): before `--dump` writes it, each item gives zero, one or
+/// several lines; on the screen, zero, one or several rows (`RowQuery`). A protocol so the core stays free of any query language: the `JQ` target's
 /// program is given to the dump through it by the command.
 public protocol ItemQuery: Sendable {
     /// The lines written for one item, given as its compact JSON; throws `ItemQueryError` when
     /// the program fails on it (the dump says so and goes on with the next item, as jq does).
     func lines(for itemJSON: String) throws(ItemQueryError) -> [String]
+    /// The values the program makes of one item (on the screen, where they become rows).
+    func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue]
 }
 
 /// Why a query failed on one item: one line, as the query language words it.

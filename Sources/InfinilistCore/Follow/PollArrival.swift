@@ -5,7 +5,8 @@ extension AppState {
     /// page). Returns the request for the next page when the run goes on.
     mutating func pollArrived(_ result: PageResult) -> [Effect]? {
         guard var run = following.run, run.request == result.request else { return nil }
-        let items = laidOut(result.items)
+        let rows = rows(of: result)
+        let items = laidOut(rows.items, parsed: rows.values)
         switch run.received(items, end: result.end != nil, isKnown: store.isKnown) {
         case .next(let address):
             let request = pollRequest(address)

@@ -24,4 +24,15 @@ public struct ItemIdentity: Sendable, Hashable {
     /// The identity of an item without an id: its compact JSON, so an item that changes in any
     /// way (a score, a count) is a different item.
     public static func json(_ json: String) -> ItemIdentity { ItemIdentity(.json(json)) }
+
+    /// The identity of output `ordinal` (1, 2, …) a `--jq` program made of the item with this
+    /// identity (its first output keeps the item's own; `RowQuery`).
+    func output(_ ordinal: Int) -> ItemIdentity {
+        var hasher = Hasher()
+        hasher.combine(digest)
+        hasher.combine(ordinal)
+        return ItemIdentity(digest: hasher.finalize())
+    }
+
+    private init(digest: Int) { self.digest = digest }
 }

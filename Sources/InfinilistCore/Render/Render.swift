@@ -248,6 +248,10 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
         } else if state.loading.readingToEnd {
             builder.append("\(spinnerFrame(state)) reading to the end… \(Counted.text(state.store.itemCount, "item", grouped: true)) so far (Esc stops)", .loading)
+        } else if state.config.rowQuery != nil {
+            // A program that drops most items reads on until the screen is full: how far.
+            let read = Counted.text(state.loading.itemsRead, "item", grouped: true)
+            builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)… scanned \(read), \(NumberText.grouped(state.store.itemCount)) match", .loading)
         } else {
             builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)…", .loading)
         }
@@ -256,7 +260,10 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
         return failedFooterRows(page: page, message: message, width: width, rows: 1)[0]
     case .ended(let reason):
         let count = state.store.itemCount
-        let items = count == 0 ? "no items" : Counted.text(count, "item", grouped: true)
+        var items = count == 0 ? "no items" : Counted.text(count, "item", grouped: true)
+        if state.config.rowQuery != nil {
+            items = "\(count == 0 ? "no rows" : Counted.text(count, "row", grouped: true)) from \(Counted.text(state.loading.itemsRead, "item", grouped: true))"
+        }
         if let filter = state.finding.filter {
             builder.append("— end · \(NumberText.grouped(filter.rows.count)) of \(items) match · \(reason.text) —", .end)
         } else {

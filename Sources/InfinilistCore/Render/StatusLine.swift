@@ -9,7 +9,9 @@ func statusRow(_ state: AppState, width: Int, withNotice: Bool = true) -> FrameR
 func listStatusParts(_ state: AppState) -> [String] {
     let count = state.visibleCount
     var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
-    if state.finding.filter == nil, let total = state.loading.total, total != count { position += " of \(NumberText.grouped(total))" }
+    if state.finding.filter == nil, state.config.rowQuery == nil, let total = state.loading.total, total != count {
+        position += " of \(NumberText.grouped(total))"
+    }
     // Most important first: on a narrow screen the last parts are dropped.
     var parts = [position]
     // Right after the position: what the user would miss by not looking up.
@@ -19,6 +21,9 @@ func listStatusParts(_ state: AppState) -> [String] {
     if let filter = state.finding.filter {
         let loaded = state.store.itemCount
         parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
+    }
+    if let query = state.config.rowQuery {
+        parts.append("jq: \(shortened(query.program)) · \(NumberText.grouped(state.store.itemCount)) rows of \(Counted.text(state.loading.itemsRead, "item", grouped: true))")
     }
     if !state.marks.isEmpty { parts.append("\(NumberText.grouped(state.marks.count)) marked") }
     if state.previewGeometry == .hidden { parts.append("preview: no room") }

@@ -33,6 +33,8 @@ public struct AppConfig: Sendable, Equatable {
     /// The fields `--format` and `--columns` name, checked against the first page with items
     /// (a notice names those no item has).
     public var fieldCheck = FieldCheck()
+    /// `--jq` on the screen: the program whose outputs are the rows; nil shows the items.
+    public var rowQuery: RowQuery?
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -22,6 +22,9 @@ public struct Loading: Sendable {
     var rowJump = RowJump()
     /// Whether `config.fieldCheck` has been done (on the first page with items).
     var fieldsChecked = false
+    /// Items of the list's walk read so far, before a `--jq` program made rows of them (what
+    /// "scanned 2,400 items, 12 rows" counts).
+    public internal(set) var itemsRead = 0
 
     /// The request for the list's page `page`, now the tail's.
     mutating func requestTail(page: Int, for purpose: RequestPurpose) -> PageRequest {
@@ -39,6 +42,7 @@ public struct Loading: Sendable {
     /// The tail's page arrived: what it said of the list.
     mutating func tailArrived(_ result: PageResult) {
         total = result.total ?? total
+        itemsRead += result.items.count
         lastLatency = result.latency
         latency.record(result.latency)
         tail = result.end.map(TailState.ended) ?? .idle

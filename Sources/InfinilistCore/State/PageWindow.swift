@@ -79,7 +79,8 @@ extension AppState {
     mutating func refetchArrived(_ result: PageResult) -> Bool {
         guard loading.refetches[result.request.page] == .loading(result.request.id) else { return false }
         loading.refetches[result.request.page] = nil
-        if !store.refill(page: result.request.page, with: laidOut(result.items)) {
+        let rows = rows(of: result)
+        if !store.refill(page: result.request.page, with: laidOut(rows.items, parsed: rows.values)) {
             notice = .pageChanged(result.request.page)
         }
         loading.latency.record(result.latency)

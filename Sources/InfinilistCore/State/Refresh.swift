@@ -32,6 +32,7 @@ extension AppState {
         let dropped = marks.forgetRows()
         if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
         loading.total = nil
+        loading.itemsRead = 0
         loading.tail = .idle
         viewport.clamp(itemCount: 0)
         effects.append(request(page: 0, for: .restart))

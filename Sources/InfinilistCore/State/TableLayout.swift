@@ -1,4 +1,12 @@
 extension AppState {
+    /// A page's rows: its items, or what `--jq` makes of them (`RowQuery`), with their values
+    /// when known (parsed by the loader, or the program's outputs).
+    func rows(of result: PageResult) -> (items: [Item], values: [JSONValue]?) {
+        guard let query = config.rowQuery else { return (result.items, result.values) }
+        let rows = query.rows(of: result.items, values: result.values)
+        return (rows.items, rows.values)
+    }
+
     /// Items as the rows show them: in a table, each with its cells. The first page with items
     /// decides the layout (the columns and their widths, kept from then on); a table takes a
     /// header row from the list's height.

@@ -110,9 +110,10 @@ extension AppState {
     private mutating func pageArrived(_ result: PageResult) {
         let following = followsEnd
         let firstNew = store.itemCount
-        let items = store.unseen(result.items)
-        // The loader's parsed values match the items unless some were already shown (following).
-        store.append(laidOut(items, parsed: items.count == result.items.count ? result.values : nil))
+        let rows = rows(of: result)
+        let items = store.unseen(rows.items)
+        // The values match the rows unless some were already shown (following).
+        store.append(laidOut(items, parsed: items.count == rows.items.count ? rows.values : nil))
         loading.tailArrived(result)
         if let warning = result.warning { notice = .pageWarning(result.request.page, message: warning) }
         checkFields(result)

@@ -110,7 +110,7 @@ extension SourceOptions {
         var shape = try ItemShape(format: format, idPath: idPath)
         if !rowText { shape.formatter = nil }
         // A screen that may show a table lays it out from the parsed items.
-        shape.keepsValues = rowText && !rowsAreLines
+        shape.keepsValues = rowText && (!rowsAreLines || queriesRows)
         return shape
     }
 

@@ -117,6 +117,9 @@ public struct SourceOptions: Sendable {
     /// Whether items need their row text: a dump that writes JSON (no `--format`) never shows it,
     /// and making it kept every row's title alive until the page was written.
     public var rowText = true
+    /// `--jq` on the screen: the program runs on each item's parsed value, which the loader then
+    /// hands on with the rows (as it does for a table) rather than the core parsing it again.
+    public var queriesRows = false
     /// Not a flag: how many bytes of an answer's items array are read as values before the rest
     /// is kept as compact JSON, when rows need no trees (decision 88). Tests set 0, so that small
     /// pages take that path too.

@@ -1,0 +1,66 @@
+/// `--jq PROGRAM` on the screen: each item goes through the program as its page arrives, and the
+/// program's outputs are the rows (no output drops the item, several make several rows); objects
+/// become the table as items do, other values a row of text. Applied in one place, where a page's
+/// items become rows (`AppState.rows(of:)`), so the walk's next pages, pages fetched again and a
+/// poll's new items are all rows of the same program.
+///
+/// Duplicates are dropped before, by the loader, on the items as the server sent them, so two
+/// items that give the same output both show. A row keeps its item's identity (the first output)
+/// or one made from it and its place among the outputs, so following a live list, a refresh and
+/// marks find the same rows again whatever the outputs hold.
+public struct RowQuery: Sendable, Equatable {
+    /// The program as typed, for the status line.
+    public let program: String
+    let query: any ItemQuery
+    /// How an output's row text is made (`--format`, or the guessed field), as the loader makes
+    /// an item's.
+    let formatter: ItemFormatter?
+
+    public init(program: String, query: any ItemQuery, formatter: ItemFormatter? = ItemFormatter()) {
+        self.program = program
+        self.query = query
+        self.formatter = formatter
+    }
+
+    /// The rows `items` make, each with its value (`values`: the items parsed already by the
+    /// loader, one for one; nil to parse them here). An item the program fails on stays as one
+    /// row saying why, in the error style, holding the item's JSON for Enter: nothing is lost
+    /// silently. A row that is not an item of the input (a note about input that could not be
+    /// kept) goes through as it is.
+    func rows(of items: [Item], values: [JSONValue]?) -> (items: [Item], values: [JSONValue]) {
+        let values = values?.count == items.count ? values : nil
+        var rows: [Item] = []
+        var outputs: [JSONValue] = []
+        rows.reserveCapacity(items.count)
+        outputs.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            guard item.kind != .problem else {
+                rows.append(item)
+                outputs.append(.null)
+                continue
+            }
+            let value = values?[index] ?? (try? JSONParser.parse(item.json)) ?? .string(item.json)
+            do {
+                for (ordinal, output) in try query.outputs(for: value).enumerated() {
+                    rows.append(row(output, ordinal: ordinal, of: item))
+                    outputs.append(output)
+                }
+            } catch {
+                let text = TerminalText.sanitize("jq: \(error.message)")
+                rows.append(Item(jsonText: item.jsonText, text: text, id: item.id, identity: item.identity, kind: .problem))
+                outputs.append(.null)
+            }
+        }
+        return (rows, outputs)
+    }
+
+    /// Two settings are the same program when their text is (the configuration is compared
+    /// whole in tests; a program's variables come with its text from one command line).
+    public static func == (lhs: RowQuery, rhs: RowQuery) -> Bool { lhs.program == rhs.program }
+
+    private func row(_ output: JSONValue, ordinal: Int, of item: Item) -> Item {
+        let text = formatter.map { TerminalText.sanitize($0.text(for: output)) } ?? ""
+        guard ordinal > 0 else { return Item(json: output.compactJSON, text: text, id: item.id, identity: item.identity) }
+        return Item(json: output.compactJSON, text: text, id: item.id.map { "\($0)#\(ordinal)" }, identity: item.identity.output(ordinal))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// `--jq PROGRAM` on a real terminal (issue 35): the program's outputs are the rows, and a
+/// program that drops most items reads pages on by itself until the screen is full.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end jq tests skipped"))
+struct JQScreenTests {
+    @Test func aSelectiveProgramFillsTheScreenWithItsRows() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        // One demo item in 25 passes: a screen of rows takes some 700 items, fourteen pages.
+        // `--columns` names the outputs' fields.
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--jq", "select(.id % 25 == 0) | {id, title}", "--columns", "id,title"])
+        defer { tmux.close() }
+        let rows = try await tmux.waitFor("a screen of the program's rows") { rows in
+            rows.first?.hasSuffix("id  title") == true && rows.filter { $0.range(of: #"^. +[0-9]+[05]  "#, options: .regularExpression) != nil }.count >= 15
+        }
+        let ids = rows.compactMap { row in row.range(of: #"^. +([0-9]+)  "#, options: .regularExpression).map { Int(row[$0].trimmingCharacters(in: CharacterSet(charactersIn: "> "))) } } .compactMap { $0 }
+        #expect(!ids.isEmpty && ids.allSatisfy { $0 % 25 == 0 }, "\(rows)")
+        #expect(rows.contains { $0.contains("jq: select(.id % 25 == …") }, "\(rows)")
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    @Test func aProgramOfStringsShowsLinesAndEnterPrintsTheOutput() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--jq", ##""#\(.id) \(.title | ascii_upcase)""##], stdoutFile: "out.txt")
+        defer { tmux.close() }
+        let rows = try await tmux.waitFor("the program's lines") { rows in
+            rows.first?.hasPrefix("> #1 ") == true && rows.count > 5 && rows[1].hasPrefix("  #2 ")
+        }
+        try tmux.send("Enter")
+        #expect(try await tmux.waitForExit() == 0)
+        // Enter prints the row's value: the program's output, a JSON string.
+        let printed = tmux.directory.read("out.txt") ?? ""
+        #expect(printed.hasPrefix("\"#1 "), "\(printed)")
+        #expect(rows[0].uppercased() == rows[0], "\(rows[0])")
+    }
+}
