@@ -1,5 +1,6 @@
 import CNCursesW
 import Glibc
+import InfinilistCore
 import InfinilistLoader
 import InfinilistRuntime
 
@@ -36,6 +37,7 @@ struct DumpRun {
         dumper.outputDescriptor = 1
         dumper.fieldCheck = options.fieldCheck(columns: nil)
         dumper.query = try options.query.query()
+        if options.query.slurp { dumper.slurp = Slurp(limit: options.query.slurpLimit) }
         let outcome = dumper.run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         progress?.clearProgress()

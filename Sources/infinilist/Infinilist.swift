@@ -74,6 +74,7 @@ struct Infinilist: ParsableCommand {
             arguments: CommandWords.normalized(Array(CommandLine.arguments.dropFirst())),
             environment: ProcessInfo.processInfo.environment
         )
+        try options.query.checkSlurp(dump: options.dump, follow: options.follow != nil)
         let source = try SourceFactory.configuration(from: options, askingForPassword: true)
         if options.insecure, options.url != nil { InsecureWarning.write() }
         if options.dump {

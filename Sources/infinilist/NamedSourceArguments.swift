@@ -138,8 +138,9 @@ enum NamedSourceArguments {
         "var": ["graphql"], "vars": ["graphql"], "cursor-var": ["graphql"],
         "graphql": ["var", "vars", "cursor-var"],
         // A jq program's variables and output form are read with it.
-        "jq": ["arg", "argjson", "raw-output"], "arg": ["jq", "argjson", "raw-output"],
+        "jq": ["arg", "argjson", "raw-output", "slurp", "slurp-max"], "arg": ["jq", "argjson", "raw-output"],
         "argjson": ["jq", "arg", "raw-output"], "raw-output": ["jq", "arg", "argjson"],
+        "slurp": ["jq", "slurp-max"], "slurp-max": ["jq", "slurp"],
     ]
 
     /// The words of the settings `flag` is checked with (see `checkedWith`), in file order.

@@ -83,4 +83,43 @@ import Testing
         #expect(named.stdout == #"{"a":1,"x":"hi"}\#n{"a":"x","x":"hi"}\#n{"a":3,"x":"hi"}\#n"#, "\(named.stdout) \(named.stderr)")
         #expect(named.status == 5)
     }
+
+    /// `--slurp`: the program runs once over the array of every item of every page, and writes
+    /// what `jq -s -c PROGRAM` writes for the same items (gh#10459's totals over a paginated list).
+    @Test(arguments: [
+        "length",
+        "group_by(.author) | map({author: .[0].author, n: length}) | sort_by(-.n)",
+        "map(.score) | add",
+    ])
+    func slurpRunsTheProgramOnceOverEveryItem(program: String) async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.jq), "jq is not installed (make test installs it)")
+        let feed = ["--dump", "--demo-items", "230", "--demo-latency", "0"]
+        let items = try await ProcessRun.run(Binary.path, feed)
+        let run = try await ProcessRun.run(Binary.path, feed + ["--slurp", "--jq", program])
+        let expected = try await jqOutput(["-s", "-c", program], lines: items.stdout)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!expected.stdout.isEmpty)
+        #expect(run.stdout == expected.stdout)
+    }
+
+    /// Past `--slurp-max` the dump stops and writes nothing; `--slurp` needs `--jq` and
+    /// `--dump`, and a list that ends.
+    @Test func slurpIsAllOrNothingAndSaysItsLimits() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let feed = ["--dump", "--demo-items", "230", "--demo-latency", "0", "--slurp", "--jq", "length"]
+        let over = try await ProcessRun.run(Binary.path, feed + ["--slurp-max", "10K"])
+        #expect(over.status == 1)
+        #expect(over.stdout.isEmpty)
+        #expect(over.stderr.contains("--slurp: the items passed 10,240 bytes of JSON (--slurp-max)"), "\(over.stderr)")
+        let noProgram = try await ProcessRun.run(Binary.path, ["--dump", "--demo-items", "5", "--slurp"])
+        #expect(noProgram.status == 64)
+        #expect(noProgram.stderr.contains("--slurp applies with --jq"), "\(noProgram.stderr)")
+        let screen = try await ProcessRun.run(Binary.path, ["--demo-items", "5", "--slurp", "--jq", "length"])
+        #expect(screen.status == 64)
+        #expect(screen.stderr.contains("--slurp applies with --dump"), "\(screen.stderr)")
+        let follow = try await ProcessRun.run(Binary.path, ["--dump", "--demo-items", "5", "--follow", "5", "--slurp", "--jq", "length"])
+        #expect(follow.status == 64)
+        #expect(follow.stderr.contains("--slurp and --follow do not go together"), "\(follow.stderr)")
+    }
 }

@@ -47,6 +47,8 @@ public struct DumpModel: Model {
     /// Items put through the query so far, and those it failed on.
     var queried = 0
     var queryFailures = 0
+    /// `--slurp`: the items kept for one run of the query over all of them; nil runs it on each.
+    public var slurp: Slurp?
 
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems

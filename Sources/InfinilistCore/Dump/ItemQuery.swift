@@ -25,6 +25,10 @@ extension DumpModel {
     /// the end a run where the query failed exits 5.
     mutating func applyingQuery(_ effects: [Effect]) -> [Effect] {
         guard let query else { return effects }
+        if var slurp {
+            defer { self.slurp = slurp }
+            return slurping(effects, into: &slurp, query: query)
+        }
         var applied: [Effect] = []
         for effect in effects {
             switch effect {

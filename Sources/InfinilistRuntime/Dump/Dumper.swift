@@ -24,6 +24,8 @@ public struct Dumper: Sendable {
     public var fieldCheck = FieldCheck()
     /// `--jq`: the program each item goes through before it is written.
     public var query: (any ItemQuery)?
+    /// `--slurp`: the query runs once over every item, when the list has ended.
+    public var slurp: Slurp?
     /// How many of the latest items duplicates are looked for among (decision 78).
     public var remembersItems = Loader.itemsRememberedByADump
 
@@ -53,6 +55,7 @@ public struct Dumper: Sendable {
         var model = DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText, follow: follow)
         model.fieldCheck = fieldCheck
         model.query = query
+        model.slurp = slurp
         var loop = EventLoop(
             model: model,
             screen: DumpScreen(watching: watched),
