@@ -37,6 +37,8 @@ public struct EventLoop<M: Model> {
     let actions: (any CommandRunner)?
     /// The spinner's frame interval.
     var tickInterval: Duration = .milliseconds(90)
+    /// Where the `|` prompt's programs are kept; nil keeps none.
+    public var queryHistory: QueryHistoryFile?
 
     private let clock = ContinuousClock()
     private let origin = ContinuousClock.now
@@ -182,6 +184,9 @@ public struct EventLoop<M: Model> {
                 errors.showProgress(text)
             case .copyToClipboard(let text):
                 screen.setClipboard(text)
+            case .rememberQuery(let program):
+                // A history that cannot be written (a read-only home) loses only the history.
+                try? queryHistory?.remember(program)
             case .openInBrowser(let address):
                 guard let actions else { screen.bell(); continue }
                 actions.open(address)

@@ -65,7 +65,7 @@ public struct JQItemQuery: ItemQuery {
         do {
             return JQItemQuery(program: try JQProgram(program, variables: variables), raw: raw)
         } catch {
-            throw JQSetupError("--jq: \(error.message)")
+            throw JQSetupError("--jq: \(error.message)", column: error.column)
         }
     }
 
@@ -81,6 +81,28 @@ public struct JQItemQuery: ItemQuery {
 /// wrong with it.
 public struct JQSetupError: Error, Sendable, CustomStringConvertible {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// Where in the program a syntax error is (1-based, in characters); nil for other mistakes.
+    public let column: Int?
+    public init(_ message: String, column: Int? = nil) {
+        self.message = message
+        self.column = column
+    }
     public var description: String { message }
+}
+
+extension JQItemQuery {
+    /// How the `|` prompt compiles what is typed, with the command line's `--arg`/`--argjson`
+    /// (`NAME=VALUE` each): a program that does not compile says why and where ("at column 5:
+    /// unexpected end of the program"), as the prompt shows it.
+    public static func promptCompiler(arguments: [String] = [], jsonArguments: [String] = [], formatter: ItemFormatter? = ItemFormatter()) -> QueryCompiler {
+        QueryCompiler(formatter: formatter) { program in
+            do throws(JQSetupError) {
+                return .success(try make(program: program, raw: false, arguments: arguments, jsonArguments: jsonArguments))
+            } catch {
+                var message = error.message.hasPrefix("--jq: ") ? String(error.message.dropFirst(6)) : error.message
+                if let column = error.column, !message.contains("column") { message = "at column \(column): " + message }
+                return .failure(ItemQueryError(message))
+            }
+        }
+    }
 }

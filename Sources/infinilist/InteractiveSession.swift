@@ -34,6 +34,7 @@ struct InteractiveSession {
     private func runScreen(output: inout [String]) throws -> Int32 {
         let actionSettings = try ActionSetup.Settings(options: options)
         let rowQuery = try options.query.rowQuery(format: options.format)
+        let compiler = try options.query.compiler(format: options.format)
         let environment = ProcessInfo.processInfo.environment
         let inbox = try Inbox()
         // Last of what can throw: from here on the source (an HTTP client) is always closed.
@@ -68,6 +69,9 @@ struct InteractiveSession {
             config.fieldCheck = options.fieldCheck(columns: self.source.columns)
             config.preview = options.previewSettings
             config.rowQuery = rowQuery
+            config.queryCompiler = compiler
+            let history = QueryHistoryFile.defaultPath(environment: environment).map(QueryHistoryFile.init)
+            config.queryHistory = history?.load() ?? []
             ActionSetup.configure(&config, actionSettings, environment: environment)
             config.follow = try? options.followInterval()
             // A pipe or a file: G reads to the end of the input, as less does.
@@ -82,6 +86,7 @@ struct InteractiveSession {
                 loader: driver,
                 actions: ActionSetup.runner(inbox: inbox, environment: environment)
             )
+            loop.queryHistory = history
             exit = loop.run()
             if case .quit(_, let lines) = exit { output = lines }
             report = loop.model.exitReport(status: exit.exitCode, picked: !output.isEmpty, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)

@@ -56,6 +56,11 @@ struct QueryOptions: ParsableArguments {
         guard !follow else { throw ValidationError("--slurp and --follow do not go together: a followed list never ends, and --slurp waits for its end") }
     }
 
+    /// How the `|` prompt compiles what is typed, with this command line's `--arg`/`--argjson`.
+    func compiler(format: String?) throws -> QueryCompiler {
+        JQItemQuery.promptCompiler(arguments: arguments, jsonArguments: jsonArguments, formatter: try ItemFormatter(template: format))
+    }
+
     /// The program on the screen, its outputs the rows (their text made by `--format` as an
     /// item's is); nil without `--jq`.
     func rowQuery(format: String?) throws -> RowQuery? {

@@ -35,4 +35,38 @@ struct JQScreenTests {
         #expect(printed.hasPrefix("\"#1 "), "\(printed)")
         #expect(rows[0].uppercased() == rows[0], "\(rows[0])")
     }
+
+    /// `|` on a real terminal: the rows change as the program is typed, Enter keeps it in the
+    /// history file under `XDG_STATE_HOME`, and the next run finds it with ↑.
+    @Test func thePromptRunsAsYouTypeAndRemembersWhatYouKept() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let state = try TemporaryDirectory()
+        let environment = ["XDG_STATE_HOME": state.url.path]
+        do {
+            let tmux = try await TmuxSession(arguments: ["--demo-latency", "0"], environment: environment)
+            defer { tmux.close() }
+            try await tmux.waitFor("the table") { $0.first?.contains("title") == true && $0.count > 20 }
+            try tmux.send("|")
+            try tmux.send("-l", "select(.id % 10 == 0) | .id")
+            let rows = try await tmux.waitFor("the program's rows") { rows in
+                rows.first == "> 10" && rows.count > 3 && rows[1] == "  20"
+            }
+            #expect(rows.last?.hasPrefix("|select(.id % 10 == 0) | .id") == true, "\(rows)")
+            try tmux.send("Enter")
+            try await tmux.waitFor(text: "jq: select(.id % 10")
+            try tmux.send("q")
+            #expect(try await tmux.waitForExit() == 0)
+        }
+        #expect(state.read("infinilist/jq_history") == "select(.id % 10 == 0) | .id\n")
+        let again = try await TmuxSession(arguments: ["--demo-latency", "0"], environment: environment)
+        defer { again.close() }
+        try await again.waitFor("the table") { $0.first?.contains("title") == true && $0.count > 20 }
+        try again.send("|")
+        try again.send("Up")
+        try await again.waitFor("the program kept") { rows in rows.first == "> 10" && rows.last?.hasPrefix("|select(.id % 10 == 0) | .id") == true }
+        try again.send("Escape")
+        try await again.waitFor("the items again") { $0.first?.contains("title") == true }
+        try again.send("q")
+        #expect(try await again.waitForExit() == 0)
+    }
 }

@@ -10,7 +10,8 @@ import Foundation
             .appendingPathComponent("docs/keys.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         for binding in KeyMap.all.flatMap({ $0 }) {
-            let keys = binding.keyNames().map { "`\($0)`" }.joined(separator: " ")
+            // A `|` in a table cell is written `\|`, even in a code span (GitHub's tables).
+            let keys = binding.keyNames().map { "`\($0.replacingOccurrences(of: "|", with: "\\|"))`" }.joined(separator: " ")
             #expect(text.contains("| \(keys) | \(binding.help) |"), "docs/keys.md lacks: \(keys) \(binding.help)")
         }
     }

@@ -207,7 +207,7 @@ import Testing
         #expect(lines[0] == " List")
         #expect(lines[1] == "   ↓ j Ctrl-N           next row")
         #expect(lines.contains("   o                    open the item's web address in the browser"))
-        #expect(lines[22] == "   y                    copy the item's JSON to the clipboard", "no row is given to a note about the rest")
+        #expect(lines[22] == "   o                    open the item's web address in the browser", "no row is given to a note about the rest")
         #expect(lines[23].hasPrefix(" help · "))
         #expect(render(state).rows[0].spans == [Span(" "), Span("List", .heading)])
     }

@@ -18,6 +18,7 @@ extension Action {
         case .searchNext: return "search-next"
         case .searchPrevious: return "search-previous"
         case .filter: return "filter"
+        case .query: return "jq"
         case .toggleMark: return "toggle-mark"
         case .toggleMarkUp: return "toggle-mark-up"
         case .openDetail: return "detail"

@@ -21,6 +21,7 @@ extension KeyMap {
         KeyBinding([.char("n")], .searchNext, "next match"),
         KeyBinding([.char("N")], .searchPrevious, "previous match (loaded rows)"),
         KeyBinding([.char("&")], .filter, "show only matching rows (empty: all)"),
+        KeyBinding([.char("|")], .query, "a jq program over the rows (Enter keeps, Esc undoes)"),
         KeyBinding([.tab], .toggleMark, "mark or unmark the item, then move down"),
         KeyBinding([.backTab], .toggleMarkUp, "mark or unmark the item, then move up"),
         KeyBinding([.enter], .select, "print the marked items (or this one) and exit"),
@@ -88,8 +89,8 @@ extension KeyMap {
 
     /// The one-line prompt of `/` and `&`; any other printable character is inserted.
     public static let prompt = KeyMap(title: "Prompt (/ and &; type to edit)", [
-        KeyBinding([.enter], .submit, "search, or apply the filter"),
-        KeyBinding([.escape], .back, "cancel"),
+        KeyBinding([.enter], .submit, "search, apply the filter, or keep the jq program"),
+        KeyBinding([.escape], .back, "cancel (the jq prompt: back to the program before)"),
         KeyBinding([.backspace], .deleteBackward, "delete the last character (when empty: cancel)"),
         KeyBinding([.ctrl("u")], .clearPrompt, "clear the prompt"),
         KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),

@@ -54,6 +54,8 @@ public enum Effect: Sendable, Equatable {
     case runCommand(String)
     /// Run this command with `sh -c` in the background (`execute-silent`).
     case runCommandInBackground(String)
+    /// Keep this program in the `|` prompt's history (a file in the state directory).
+    case rememberQuery(String)
 }
 
 /// Which line an item is written as (`Effect.output`).

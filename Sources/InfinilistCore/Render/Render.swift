@@ -23,7 +23,7 @@ public func render(_ state: AppState) -> Frame {
         let width = size.columns - 1
         switch state.mode {
         case .prompt(let prompt):
-            rows.append(promptRow(prompt, width: width))
+            rows.append(promptRow(prompt, width: width, queryEdit: state.finding.queryEdit))
         case .columns(let picker):
             rows.append(columnPickerStatusRow(picker, width: width))
         case .detail(let view) where view.prompt == nil || state.showsHelp:
@@ -248,7 +248,7 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
         } else if state.loading.readingToEnd {
             builder.append("\(spinnerFrame(state)) reading to the end… \(Counted.text(state.store.itemCount, "item", grouped: true)) so far (Esc stops)", .loading)
-        } else if state.config.rowQuery != nil {
+        } else if state.finding.rowQuery != nil {
             // A program that drops most items reads on until the screen is full: how far.
             let read = Counted.text(state.loading.itemsRead, "item", grouped: true)
             builder.append("\(spinnerFrame(state)) loading page \(request.page + 1)… scanned \(read), \(NumberText.grouped(state.store.itemCount)) match", .loading)
@@ -261,7 +261,7 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     case .ended(let reason):
         let count = state.store.itemCount
         var items = count == 0 ? "no items" : Counted.text(count, "item", grouped: true)
-        if state.config.rowQuery != nil {
+        if state.finding.rowQuery != nil {
             items = "\(count == 0 ? "no rows" : Counted.text(count, "row", grouped: true)) from \(Counted.text(state.loading.itemsRead, "item", grouped: true))"
         }
         if let filter = state.finding.filter {

@@ -9,7 +9,7 @@ func statusRow(_ state: AppState, width: Int, withNotice: Bool = true) -> FrameR
 func listStatusParts(_ state: AppState) -> [String] {
     let count = state.visibleCount
     var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
-    if state.finding.filter == nil, state.config.rowQuery == nil, let total = state.loading.total, total != count {
+    if state.finding.filter == nil, state.finding.rowQuery == nil, let total = state.loading.total, total != count {
         position += " of \(NumberText.grouped(total))"
     }
     // Most important first: on a narrow screen the last parts are dropped.
@@ -22,7 +22,7 @@ func listStatusParts(_ state: AppState) -> [String] {
         let loaded = state.store.itemCount
         parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
     }
-    if let query = state.config.rowQuery {
+    if let query = state.finding.rowQuery {
         parts.append("jq: \(shortened(query.program)) · \(NumberText.grouped(state.store.itemCount)) rows of \(Counted.text(state.loading.itemsRead, "item", grouped: true))")
     }
     if !state.marks.isEmpty { parts.append("\(NumberText.grouped(state.marks.count)) marked") }
@@ -114,7 +114,7 @@ func statusLeftRoom(parts: [String], width: Int) -> Int {
 
 /// The `/` or `&` prompt, drawn on the status line's row: the symbol, the text (its end, when it
 /// is wider than the row), a block cursor (a reversed space), and a hint when there is room.
-func promptRow(_ prompt: Prompt, width: Int) -> FrameRow {
+func promptRow(_ prompt: Prompt, width: Int, queryEdit: QueryEdit? = nil) -> FrameRow {
     var builder = RowBuilder(width: width)
     var shown = Substring(TerminalText.sanitize(prompt.text))
     let room = max(0, width - 2)
@@ -126,7 +126,17 @@ func promptRow(_ prompt: Prompt, width: Int) -> FrameRow {
     builder.append(prompt.symbol)
     builder.append(shown)
     builder.append(" ", .status)
-    let hint = (prompt.kind == .search ? "Enter: search" : "Enter: filter (empty: all)") + " · Esc: cancel "
+    if let error = queryEdit?.error {
+        // What is wrong stays in sight, however long: cut in its middle.
+        builder.appendFitting(prefix: " ", middle: error, suffix: " ", .error)
+        return builder.row
+    }
+    let hint: String
+    switch prompt.kind {
+    case .search: hint = "Enter: search · Esc: cancel "
+    case .filter: hint = "Enter: filter (empty: all) · Esc: cancel "
+    case .jq: hint = queryEdit?.needsReread == true ? "Enter: read the list again with it · Esc: undo " : "↑↓: history · Enter: keep · Esc: undo "
+    }
     let hintWidth = DisplayWidth.of(hint)
     if builder.remaining >= hintWidth + 2 {
         builder.pad(leaving: hintWidth, .normal)

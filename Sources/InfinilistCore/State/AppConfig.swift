@@ -35,6 +35,10 @@ public struct AppConfig: Sendable, Equatable {
     public var fieldCheck = FieldCheck()
     /// `--jq` on the screen: the program whose outputs are the rows; nil shows the items.
     public var rowQuery: RowQuery?
+    /// How a program typed at the `|` prompt is compiled; nil: the prompt is not offered.
+    public var queryCompiler: QueryCompiler?
+    /// Programs kept at the `|` prompt, oldest first (read from the state directory at start).
+    public var queryHistory: [String] = []
 
     /// `prefetch` nil means `auto`.
     public init(sourceName: String, prefetch: Int? = nil, keep: Int? = nil) {

@@ -52,6 +52,8 @@ public struct AppState: Sendable {
         self.viewport = Viewport(height: AppState.contentHeight(for: size))
         viewport.resize(height: listHeight, itemCount: 0)
         store = PageStore(keepsIdentities: listCanBePolled)
+        finding.rowQuery = config.rowQuery
+        finding.queryHistory = config.queryHistory
     }
 
     /// Whether polls can ever ask for this list's first page again (`--follow`, `F`): not a

@@ -7,6 +7,12 @@ public struct Finding: Sendable {
     public internal(set) var filter: Filter?
     /// The last search, if any: repeated by `n`/`N`, highlighted in rows.
     public internal(set) var search: Search?
+    /// The jq program whose outputs are the rows (`--jq`, or the `|` prompt's); nil: the items.
+    public internal(set) var rowQuery: RowQuery?
+    /// Programs kept at the `|` prompt, oldest first.
+    var queryHistory: [String] = []
+    /// The `|` prompt's program being typed, while it is open.
+    public internal(set) var queryEdit: QueryEdit?
 
     /// The matcher whose matches rows highlight: the last search, else the filter.
     var highlight: TextMatcher? { search?.matcher ?? filter?.matcher }

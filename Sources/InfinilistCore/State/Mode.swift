@@ -21,6 +21,8 @@ public struct Prompt: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case search
         case filter
+        /// The `|` prompt: a jq program over the rows (QueryPrompt.swift).
+        case jq
     }
 
     public let kind: Kind
@@ -32,7 +34,13 @@ public struct Prompt: Sendable, Equatable {
     }
 
     /// The character shown before the text, as typed to open the prompt.
-    public var symbol: String { kind == .search ? "/" : "&" }
+    public var symbol: String {
+        switch kind {
+        case .search: "/"
+        case .filter: "&"
+        case .jq: "|"
+        }
+    }
 
     /// Whether a key's character can be typed into the prompt: anything but controls.
     static func isTypable(_ character: Character) -> Bool {

@@ -39,6 +39,8 @@ public enum Notice: Sendable, Equatable {
     case pageChanged(Int)
     /// A refresh cleared this many marks that had no id to find their item by.
     case marksWithoutIDCleared(Int)
+    /// Enter at the `|` prompt on a program that does not compile: the last one that did stays.
+    case queryNotApplied(String)
     /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
     case pageWarning(Int, message: String)
     /// A later page failed at the tail: its whole error, which the footer row cuts.
@@ -83,6 +85,7 @@ public enum Notice: Sendable, Equatable {
         case .pageChanged(let page):
             return page >= 0 ? "\(pageName(page)) has changed since it was first loaded" : "the new items have changed since they were first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
+        case .queryNotApplied(let error): return "jq: \(error); the last program that ran stays"
         case .pageWarning(let page, let message): return "\(pageName(page)): \(message)"
         case .pageFailed(let page, let message): return "\(pageName(page)) failed (r to retry): \(message)"
         case .followingOn(let interval): return "following: new items every \(FollowInterval.text(interval)) (F stops)"

@@ -83,14 +83,14 @@ extension PageStore {
         var row = firstRow
         for page in pages where !page.items.isEmpty {
             let identities = page.items.map(\.identity)
-            made.append(Slot(page: page.page, firstRow: row, count: page.items.count, items: page.items, identities: identities, origin: .poll(page.address)))
+            made.append(Slot(page: page.page, firstRow: row, count: page.items.count, items: page.items, sources: nil, identities: identities, origin: .poll(page.address)))
             row += page.items.count
             loadedItemCount += page.items.count
             largestPageSize = max(largestPageSize, page.items.count)
             known?.formUnion(identities)
         }
         if let gap {
-            made.append(Slot(page: gap.page, firstRow: row, count: 1, items: [nil], identities: [], origin: .gap(gap.address)))
+            made.append(Slot(page: gap.page, firstRow: row, count: 1, items: [nil], sources: nil, identities: [], origin: .gap(gap.address)))
         }
         return made
     }

@@ -29,6 +29,10 @@ public struct PageStore: Sendable {
         /// The rows' items; nil when the page is dropped. A nil element is a row the page no
         /// longer fills (it came back shorter, or without that item).
         var items: [Item?]? { didSet { stamp = PageStore.newStamp() } }
+        /// The page's items as they arrived, when a `--jq` program made the rows of them (the
+        /// `|` prompt runs another program on them); nil when the rows are the items, and once
+        /// the page is dropped.
+        var sources: [Item]?
         /// A number no slot's items had before, new whenever `items` changes (`ItemPlace`).
         var stamp = PageStore.newStamp()
         /// Each row's item identity as it first arrived, kept when the page is dropped: what
@@ -124,10 +128,11 @@ public struct PageStore: Sendable {
     }
 
     /// Appends the next page of the list's walk. Pages arrive in order; the caller guarantees it.
-    public mutating func append(_ items: [Item]) {
+    /// `sources`: the page's items, when `items` are the rows a program made of them.
+    public mutating func append(_ items: [Item], sources: [Item]? = nil) {
         let keeps = keepsIdentities && itemCount - rowsAbove < Self.rowsWithIdentities
         let identities = keeps ? items.map(\.identity) : []
-        slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, identities: identities, origin: .walk(rowsAbove: rowsAbove)))
+        slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, sources: sources, identities: identities, origin: .walk(rowsAbove: rowsAbove)))
         loadedItemCount += items.count
         largestPageSize = max(largestPageSize, items.count)
         known?.formUnion(items.lazy.map(\.identity))
@@ -165,6 +170,7 @@ public struct PageStore: Sendable {
               let items = slots[index].items else { return }
         loadedItemCount -= Self.present(items)
         slots[index].items = nil
+        slots[index].sources = nil
         joinRun(at: index)
     }
 
@@ -189,7 +195,7 @@ public struct PageStore: Sendable {
         guard run.pages > 1 else { return index }
         func part(_ pages: Range<Int>) -> Slot {
             Slot(page: pages.lowerBound, firstRow: run.rows(ofPage: pages.lowerBound).lowerBound, count: run.count,
-                 items: nil, identities: [], origin: run.origin, pages: pages.count)
+                 items: nil, sources: nil, identities: [], origin: run.origin, pages: pages.count)
         }
         let before = run.page..<page
         let after = (page + 1)..<(run.page + run.pages)
@@ -206,7 +212,7 @@ public struct PageStore: Sendable {
     /// polls; so is a page of the walk once polls put items above it. Returns false when the page
     /// did not come back whole.
     @discardableResult
-    public mutating func refill(page: Int, with items: [Item]) -> Bool {
+    public mutating func refill(page: Int, with items: [Item], sources: [Item]? = nil) -> Bool {
         guard var index = slotIndex(ofPage: page), slots[index].items == nil, !slots[index].isGap else { return true }
         index = isolate(page: page, at: index)
         let slot = slots[index]
@@ -234,10 +240,24 @@ public struct PageStore: Sendable {
             whole = !filled.contains { $0 == nil }
         }
         slots[index].items = filled
+        slots[index].sources = sources
         let present = Self.present(filled)
         loadedItemCount += present
         known?.formUnion(filled.compactMap { $0?.identity })
         return whole
+    }
+
+    /// The items of every page of the list's walk as they arrived (before a program made rows of
+    /// them), in order; nil unless every one is in memory and no poll put rows above the list:
+    /// what the `|` prompt runs another program on without reading the list again.
+    func walkSources() -> [[Item]]? {
+        guard topCount == 0 else { return nil }
+        var pages: [[Item]] = []
+        for slot in slots {
+            guard let items = slot.items else { return nil }
+            pages.append(slot.sources ?? items.compactMap { $0 })
+        }
+        return pages
     }
 
     /// Replaces every item in memory by `transform` of it (rows and pages keep their places).

@@ -80,7 +80,7 @@ extension AppState {
         guard loading.refetches[result.request.page] == .loading(result.request.id) else { return false }
         loading.refetches[result.request.page] = nil
         let rows = rows(of: result)
-        if !store.refill(page: result.request.page, with: laidOut(rows.items, parsed: rows.values)) {
+        if !store.refill(page: result.request.page, with: laidOut(rows.items, parsed: rows.values), sources: rows.sources) {
             notice = .pageChanged(result.request.page)
         }
         loading.latency.record(result.latency)

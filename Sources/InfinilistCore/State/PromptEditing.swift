@@ -3,9 +3,17 @@ extension AppState {
     /// table (`KeyMap.prompt`) handles the rest; other keys are ignored.
     mutating func handlePrompt(_ key: Key) -> [Effect] {
         guard case .prompt(let prompt) = mode else { return [] }
+        if prompt.kind == .jq, key == .up || key == .down {
+            if let text = queryHistoryStep(older: key == .up, text: prompt.text) {
+                mode = .prompt(Prompt(kind: .jq, text: text))
+                queryEdited(text)
+            }
+            return []
+        }
         switch prompt.outcome(of: key) {
         case .editing(let edited):
             mode = .prompt(edited)
+            if edited.kind == .jq, edited.text != prompt.text { queryEdited(edited.text) }
             return []
         case .submitted(let submitted):
             mode = .list
@@ -13,6 +21,7 @@ extension AppState {
         case .closed:
             mode = .list
             escapeClosedPrompt = key == .escape
+            if prompt.kind == .jq { queryCancelled() }
             return []
         case .effects(let effects):
             return effects
@@ -30,6 +39,8 @@ extension AppState {
         case .filter:
             applyFilter(prompt.text)
             return []
+        case .jq:
+            return querySubmitted(prompt.text)
         }
     }
 }

@@ -64,3 +64,11 @@ public struct RowQuery: Sendable, Equatable {
         return Item(json: output.compactJSON, text: text, id: item.id.map { "\($0)#\(ordinal)" }, identity: item.identity.output(ordinal))
     }
 }
+
+/// A page's rows as the store takes them: the rows, their values when known, and the items they
+/// were made of when a program made them (nil when the rows are the items).
+struct PageRows {
+    let items: [Item]
+    let values: [JSONValue]?
+    let sources: [Item]?
+}

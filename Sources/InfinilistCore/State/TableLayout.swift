@@ -1,10 +1,15 @@
 extension AppState {
     /// A page's rows: its items, or what `--jq` makes of them (`RowQuery`), with their values
-    /// when known (parsed by the loader, or the program's outputs).
-    func rows(of result: PageResult) -> (items: [Item], values: [JSONValue]?) {
-        guard let query = config.rowQuery else { return (result.items, result.values) }
-        let rows = query.rows(of: result.items, values: result.values)
-        return (rows.items, rows.values)
+    /// when known (parsed by the loader, or the program's outputs), and the items they were made
+    /// of (nil when the rows are the items).
+    func rows(of result: PageResult) -> PageRows {
+        rows(of: result.items, values: result.values)
+    }
+
+    func rows(of items: [Item], values: [JSONValue]?) -> PageRows {
+        guard let query = finding.rowQuery else { return PageRows(items: items, values: values, sources: nil) }
+        let rows = query.rows(of: items, values: values)
+        return PageRows(items: rows.items, values: rows.values, sources: items)
     }
 
     /// Items as the rows show them: in a table, each with its cells. The first page with items

@@ -113,7 +113,7 @@ extension AppState {
         let rows = rows(of: result)
         let items = store.unseen(rows.items)
         // The values match the rows unless some were already shown (following).
-        store.append(laidOut(items, parsed: items.count == rows.items.count ? rows.values : nil))
+        store.append(laidOut(items, parsed: items.count == rows.items.count ? rows.values : nil), sources: rows.sources)
         loading.tailArrived(result)
         if let warning = result.warning { notice = .pageWarning(result.request.page, message: warning) }
         checkFields(result)
@@ -178,6 +178,7 @@ extension AppState {
         case .searchNext: return repeatSearch(forward: true)
         case .searchPrevious: return repeatSearch(forward: false)
         case .filter: mode = .prompt(Prompt(kind: .filter))
+        case .query: return openQueryPrompt()
         case .toggleMark: return toggleMark(thenMove: 1)
         case .toggleMarkUp: return toggleMark(thenMove: -1)
         case .openDetail: return openDetail()

@@ -1,0 +1,148 @@
+/// The `|` prompt: a jq program typed over the list, run again on every keystroke on the items
+/// in memory, as jnv and fx's interactive mode do. The rows show the last program that compiled;
+/// a program that does not compile is said on the prompt line (with its column) and the rows stay
+/// as they were. Enter keeps the program (and adds it to the history), Esc goes back to the one
+/// before; ↑/↓ walk the history. Pages that arrive later go through the program as they come.
+///
+/// The program runs on the items as they arrived (`PageStore.walkSources`), so one program does
+/// not run on another's outputs. When some of those are no longer in memory (pages dropped far
+/// above, or new items a poll put on top), the rows cannot be made again without reading the list:
+/// the prompt says so, and Enter reads it again from the first page with the program.
+public struct QueryEdit: Sendable, Equatable {
+    /// The program the list had when the prompt opened: what Esc goes back to.
+    let before: RowQuery?
+    /// Why the text does not run (a syntax error, with its column); nil when it does.
+    public internal(set) var error: String?
+    /// Set when the rows cannot be made again from memory: Enter re-reads the list with
+    /// `candidate`, the text's program.
+    public internal(set) var needsReread = false
+    var candidate: RowQuery?
+    /// Where ↑/↓ are in the history (an index into it), nil while editing new text, and that text.
+    var historyIndex: Int?
+    var draft = ""
+}
+
+/// How the app compiles a program typed at the `|` prompt: the core knows no query language (the
+/// `JQ` target is given through this), and a program that does not compile says why.
+public struct QueryCompiler: Sendable, Equatable {
+    let compile: @Sendable (String) -> Result<any ItemQuery, ItemQueryError>
+    /// How an output's row text is made (`--format`, or the guessed field).
+    let formatter: ItemFormatter?
+
+    public init(formatter: ItemFormatter? = ItemFormatter(), _ compile: @escaping @Sendable (String) -> Result<any ItemQuery, ItemQueryError>) {
+        self.compile = compile
+        self.formatter = formatter
+    }
+
+    /// One language per run: any two compilers are the same (the configuration is compared whole
+    /// in tests).
+    public static func == (lhs: QueryCompiler, rhs: QueryCompiler) -> Bool { true }
+}
+
+extension AppState {
+    /// `|`: opens the prompt with the active program; a bell when no language was given.
+    mutating func openQueryPrompt() -> [Effect] {
+        guard config.queryCompiler != nil else { return [.bell] }
+        finding.queryEdit = QueryEdit(before: finding.rowQuery)
+        mode = .prompt(Prompt(kind: .jq, text: finding.rowQuery?.program ?? ""))
+        return []
+    }
+
+    /// The prompt's text changed: the program runs on the items in memory when it compiles.
+    mutating func queryEdited(_ text: String) {
+        guard var edit = finding.queryEdit, let compiler = config.queryCompiler else { return }
+        defer { finding.queryEdit = edit }
+        let query: RowQuery?
+        if text.allSatisfy({ $0 == " " }) {
+            query = nil
+        } else {
+            switch compiler.compile(text) {
+            case .failure(let error):
+                edit.error = error.message
+                return
+            case .success(let compiled):
+                query = RowQuery(program: text, query: compiled, formatter: compiler.formatter)
+            }
+        }
+        edit.error = nil
+        edit.candidate = query
+        edit.needsReread = !remakeRows(with: query)
+    }
+
+    /// Enter: the program stays (and joins the history); when the rows could not be made from
+    /// memory, the list is read again with it.
+    mutating func querySubmitted(_ text: String) -> [Effect] {
+        guard let edit = finding.queryEdit else { return [] }
+        finding.queryEdit = nil
+        var effects: [Effect] = []
+        if !text.allSatisfy({ $0 == " " }), edit.error == nil {
+            finding.queryHistory.removeAll { $0 == text }
+            finding.queryHistory.append(text)
+            effects.append(.rememberQuery(text))
+        }
+        if edit.error != nil {
+            // The last program that ran stays; the prompt's error goes with it.
+            notice = .queryNotApplied(edit.error ?? "")
+        }
+        if edit.needsReread, edit.error == nil {
+            finding.rowQuery = edit.candidate
+            loading.itemsRead = 0
+            return effects + refresh()
+        }
+        return effects
+    }
+
+    /// Esc: back to the program the list had when the prompt opened.
+    mutating func queryCancelled() {
+        guard let edit = finding.queryEdit else { return }
+        finding.queryEdit = nil
+        if finding.rowQuery != edit.before {
+            // Rows that could not be made again from memory were never changed.
+            _ = remakeRows(with: edit.before)
+        }
+    }
+
+    /// ↑ (`older` true) or ↓ at the prompt: the history's programs, then back to the text typed.
+    mutating func queryHistoryStep(older: Bool, text: String) -> String? {
+        guard var edit = finding.queryEdit, !finding.queryHistory.isEmpty else { return nil }
+        let last = finding.queryHistory.count - 1
+        let index: Int?
+        switch (edit.historyIndex, older) {
+        case (nil, true):
+            edit.draft = text
+            index = last
+        case (nil, false): return nil
+        case (let current?, true): index = max(0, current - 1)
+        case (let current?, false): index = current == last ? nil : current + 1
+        }
+        edit.historyIndex = index
+        finding.queryEdit = edit
+        return index.map { finding.queryHistory[$0] } ?? edit.draft
+    }
+
+    /// Makes the rows again from the items in memory with `query` (nil: the items themselves);
+    /// false, changing nothing, when some items are not in memory. The cursor keeps its row
+    /// number (clamped), the filter is applied again, and a new program's objects choose the
+    /// table's columns again unless `--columns` named them.
+    private mutating func remakeRows(with query: RowQuery?) -> Bool {
+        guard let pages = store.walkSources() else { return false }
+        finding.rowQuery = query
+        let cursor = viewport.cursor
+        let offset = viewport.cursor - viewport.top
+        if case .auto = config.columns { rowLayout = .undecided }
+        columnOffset = 0
+        store = PageStore(keepsIdentities: listCanBePolled)
+        finding.search?.pending = nil
+        let dropped = marks.forgetRows()
+        if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
+        for page in pages {
+            let rows = rows(of: page, values: nil)
+            let firstRow = store.itemCount
+            store.append(laidOut(rows.items, parsed: rows.values), sources: rows.sources)
+            marks.relocate(rows.items, firstRow: firstRow)
+        }
+        if let filter = finding.filter { applyFilter(filter.matcher.query) }
+        viewport.place(cursor: min(cursor, max(0, visibleCount - 1)), offset: offset, itemCount: visibleCount)
+        return true
+    }
+}

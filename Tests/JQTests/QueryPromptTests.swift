@@ -1,0 +1,132 @@
+import InfinilistCore
+import JQ
+import Testing
+
+/// The `|` prompt (issue 35): each keystroke runs the program on the items in memory, an error
+/// is said on the prompt line and the rows of the last good program stay, Enter keeps and
+/// remembers, Esc goes back, ↑/↓ walk the history, and pages that arrive later go through the
+/// program. The core driven by keys, with the real jq library.
+@Suite struct QueryPromptTests {
+    private let size = Size(rows: 14, columns: 100)
+
+    private func items(_ range: Range<Int>) -> [Item] {
+        range.map { Item(json: #"{"n":\#($0),"title":"item \#($0)"}"#, text: "item \($0)", id: String($0)) }
+    }
+
+
+    /// A list of `pages` pages of 50 items, loaded (the screen asks for them by itself or by `G`).
+    private func state(pages: Int, initial: String? = nil, history: [String] = [], keep: Int? = nil, ends: Bool = true) throws -> AppState {
+        var config = AppConfig(sourceName: "test", keep: keep)
+        config.queryCompiler = JQItemQuery.promptCompiler()
+        config.queryHistory = history
+        if let initial { config.rowQuery = RowQuery(program: initial, query: JQItemQuery(program: try JQProgram(initial))) }
+        var state = AppState(config: config, size: size)
+        var effects = state.start()
+        for page in 0..<pages {
+            guard let request = loads(effects).first else { effects = state.update(.key(.end)); continue }
+            effects = state.update(.pageLoaded(PageResult(request: request, items: items((page * 50)..<((page + 1) * 50)), end: ends && page == pages - 1 ? EndReason("last page") : nil)))
+            if loads(effects).isEmpty, page < pages - 1 { effects = state.update(.key(.end)) }
+        }
+        return state
+    }
+
+    private func loads(_ effects: [Effect]) -> [PageRequest] {
+        effects.compactMap { if case .load(let request) = $0 { request } else { nil } }
+    }
+
+    private func type(_ text: String, into state: inout AppState) {
+        for character in text { _ = state.update(.key(.char(character))) }
+    }
+
+    @Test func eachKeystrokeRunsTheProgramOnTheItemsInMemory() throws {
+        var state = try state(pages: 2)
+        #expect(state.store.itemCount == 100)
+        _ = state.update(.key(.char("|")))
+        type("select(.n % 10 == 0) | .n", into: &state)
+        #expect(state.store.itemCount == 10)
+        #expect(state.store.item(at: 1)?.json == "10")
+        // One keystroke earlier the program was `… | .` : every tenth item whole.
+        _ = state.update(.key(.backspace))
+        #expect(state.store.itemCount == 10)
+        #expect(state.store.item(at: 1)?.json == #"{"n":10,"title":"item 10"}"#)
+        type("n", into: &state)
+        let kept = state.update(.key(.enter))
+        #expect(kept.contains(.rememberQuery("select(.n % 10 == 0) | .n")))
+        #expect(render(state).text.contains("jq: select(.n % 10"))
+        #expect(state.store.item(at: 9)?.json == "90")
+    }
+
+    @Test func aProgramThatDoesNotCompileIsSaidAndTheRowsStay() throws {
+        var state = try state(pages: 1)
+        _ = state.update(.key(.char("|")))
+        type(".n", into: &state)
+        #expect(state.store.item(at: 3)?.json == "3")
+        type(" |", into: &state)
+        let frame = render(state)
+        #expect(frame.rows.last?.text.hasPrefix("|.n |") == true)
+        #expect(frame.rows.last?.text.contains("at column 5: unexpected end of the program") == true, "\(frame.rows.last?.text ?? "")")
+        #expect(state.store.item(at: 3)?.json == "3")
+        // Enter on it: the last program that ran stays, and it is not remembered.
+        let effects = state.update(.key(.enter))
+        #expect(!effects.contains { if case .rememberQuery = $0 { true } else { false } })
+        // `.n ` compiled a keystroke before: it is the last program that ran.
+        #expect(state.finding.rowQuery?.program == ".n ")
+        #expect(render(state).text.contains("jq: at column 5: unexpected end of the program"))
+    }
+
+    @Test func escGoesBackToTheProgramTheListHad() throws {
+        var state = try state(pages: 1, initial: ".n")
+        #expect(state.store.item(at: 2)?.json == "2")
+        _ = state.update(.key(.char("|")))
+        #expect(render(state).rows.last?.text.hasPrefix("|.n") == true)
+        _ = state.update(.key(.ctrl("u")))
+        // An empty program shows the items.
+        #expect(state.store.item(at: 2)?.json == #"{"n":2,"title":"item 2"}"#)
+        type(".title", into: &state)
+        #expect(state.store.item(at: 2)?.json == #""item 2""#)
+        _ = state.update(.key(.escape))
+        #expect(state.store.item(at: 2)?.json == "2")
+        #expect(state.finding.rowQuery?.program == ".n")
+    }
+
+    @Test func upAndDownWalkTheHistoryThenBackToWhatWasTyped() throws {
+        var state = try state(pages: 1, history: [".title", ".n"])
+        _ = state.update(.key(.char("|")))
+        type(".n + 1", into: &state)
+        _ = state.update(.key(.up))
+        #expect(render(state).rows.last?.text.hasPrefix("|.n ") == true)
+        #expect(state.store.item(at: 4)?.json == "4")
+        _ = state.update(.key(.up))
+        #expect(state.store.item(at: 4)?.json == #""item 4""#)
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.down))
+        #expect(render(state).rows.last?.text.hasPrefix("|.n + 1") == true)
+        #expect(state.store.item(at: 4)?.json == "5")
+    }
+
+    @Test func pagesThatArriveLaterGoThroughTheProgram() throws {
+        var state = try state(pages: 1, ends: false)
+        _ = state.update(.key(.char("|")))
+        type("{t: .title}", into: &state)
+        _ = state.update(.key(.enter))
+        var effects = state.update(.key(.end))
+        guard let request = loads(effects).first else { Issue.record("no request for the next page"); return }
+        effects = state.update(.pageLoaded(PageResult(request: request, items: items(50..<100))))
+        #expect(state.store.itemCount == 100)
+        #expect(state.store.item(at: 99)?.json == #"{"t":"item 99"}"#)
+    }
+
+    @Test func whenItemsAreNoLongerInMemoryEnterReadsTheListAgain() throws {
+        // 20 pages kept at most 200 items: the first pages are dropped while reading to the end.
+        var state = try state(pages: 20, keep: 200)
+        _ = state.update(.key(.char("|")))
+        type(".n", into: &state)
+        #expect(render(state).rows.last?.text.contains("Enter: read the list again with it") == true)
+        // The rows did not change.
+        #expect(state.store.item(at: state.store.itemCount - 1)?.json == #"{"n":999,"title":"item 999"}"#)
+        let effects = state.update(.key(.enter))
+        #expect(loads(effects).first?.page == 0)
+        #expect(loads(effects).first?.purpose == .restart)
+        #expect(state.finding.rowQuery?.program == ".n")
+    }
+}
