@@ -112,7 +112,7 @@ let package = Package(
         /// opt-in trace, and simulates prefetch on the core; prints one table (docs/performance.md).
         .executableTarget(
             name: "infinilist-bench",
-            dependencies: ["InfinilistCore", "ProcessSpawn"]
+            dependencies: ["InfinilistCore", "JQ", "ProcessSpawn"]
         ),
         .testTarget(
             name: "InfinilistCoreTests",
@@ -157,6 +157,7 @@ let package = Package(
                 "InfinilistLoader",
                 "InfinilistRuntime",
                 "TOML",
+                "JQ",
                 "CPipe",
                 "TestSupport",
                 "TestThreads",

@@ -3,7 +3,8 @@
 ///   and `curl -Z --parallel-max 4` fetching the same 50 URLs;
 /// - a bulk dump, 20 pages of 10,000 items served at once: infinilist's wall time against its CPU
 ///   time (below it when fetching and parsing overlap), alone and with `--parallel 4`, beside
-///   `jq -c '.[]'` reading the same bytes from a file; and peak RSS after 1 page and after 20.
+///   `jq -c '.[]'` reading the same bytes from a file; a jq program over that file (`--dump
+///   --jq`) beside jq running the same program on it; and peak RSS after 1 page and after 20.
 struct DumpBenchmarks {
     let options: BenchOptions
     let rows: SharedRows
@@ -20,6 +21,8 @@ struct DumpBenchmarks {
         figures += try latencyFigures()
         Bench.progress("dump: 20 pages of 10,000 items, and jq on the same bytes (about 30 s)")
         figures += try bulkFigures()
+        Bench.progress("jq: the | prompt's keystroke over 10,000 items in memory")
+        figures.append(QueryPromptBenchmark.figure())
         return figures
     }
 
@@ -58,12 +61,19 @@ struct DumpBenchmarks {
         let parallel = try TimedRun.median(3, options.infinilist, ["--dump", "--parallel", "4", url])
         let onePage = try TimedRun.median(3, options.infinilist, ["--dump", "--max-pages", "1", url])
         let jq = try TimedRun.median(3, "jq", ["-c", ".[]", concatenated])
+        // The same program over the same items: ours from the file, jq's with `.[] |` in front
+        // (the file holds one array a line; both write the same lines).
+        let program = "select(.comments > 6) | {id, title, login: .user.login}"
+        let ourProgram = try TimedRun.median(3, options.infinilist, ["--dump", "--jq", program, concatenated])
+        let jqProgram = try TimedRun.median(3, "jq", ["-c", ".[] | " + program, concatenated])
         let megabytes = Double(all.reduce(0) { $0 + $1.utf8.count }) / 1_000_000
         return [
             Figure(name: "bulk `--dump`, 20 × 10,000 items (\(format(megabytes, 0)) MB): wall / CPU s (peer: `jq -c '.[]'` on a file)",
                    infinilist: "\(seconds(whole.wallMs)) / \(seconds(whole.cpuMs))", peer: "\(seconds(jq.wallMs)) / \(seconds(jq.cpuMs))"),
             Figure(name: "bulk `--dump --parallel 4`, the same: wall / CPU s",
                    infinilist: "\(seconds(parallel.wallMs)) / \(seconds(parallel.cpuMs))", peer: "–"),
+            Figure(name: "`--dump --jq '\(program)'` on that file: wall / CPU s (peer: `jq -c '.[] | …'`, the same file)",
+                   infinilist: "\(seconds(ourProgram.wallMs)) / \(seconds(ourProgram.cpuMs))", peer: "\(seconds(jqProgram.wallMs)) / \(seconds(jqProgram.cpuMs))"),
             Figure(name: "bulk `--dump` peak RSS, 1 page → 20 pages, MiB (peer: jq)",
                    infinilist: "\(mebibytes(onePage.peakRSSKiB)) → \(mebibytes(whole.peakRSSKiB))", peer: mebibytes(jq.peakRSSKiB)),
         ]
@@ -71,7 +81,7 @@ struct DumpBenchmarks {
 
     /// The figures as a markdown table.
     static func table(_ figures: [Figure]) -> String {
-        "| `--dump` figure | infinilist | peer |\n|---|---|---|\n"
+        "| `--dump` and jq figure | infinilist | peer |\n|---|---|---|\n"
             + figures.map { "| \($0.name) | \($0.infinilist) | \($0.peer) |" }.joined(separator: "\n")
     }
 

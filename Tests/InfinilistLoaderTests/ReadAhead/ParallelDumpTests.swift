@@ -1,6 +1,7 @@
 import InfinilistCore
 @testable import InfinilistLoader
 import InfinilistRuntime
+import JQ
 import Testing
 
 /// `--dump --parallel N` against the real test server, whose pages each take 100 ms: items come
@@ -13,14 +14,16 @@ import Testing
         let status: Int32
     }
 
-    private static func dump(_ url: String, depth: Int? = nil, maxItems: Int? = nil) async throws -> Run {
+    private static func dump(_ url: String, depth: Int? = nil, maxItems: Int? = nil, jq: String? = nil) async throws -> Run {
         var options = SourceOptions()
         options.pageSize = 10
         let source = try HTTPSource(url: url, options: options)
         let output = LineCollector()
         let errors = LineCollector()
         let readAhead = depth.map { ReadAhead(depth: $0, itemBudget: maxItems) }
-        let status = await Dumper(maxItems: maxItems, verbose: true, readAhead: readAhead).run(source: source, output: output, errors: errors)
+        var dumper = Dumper(maxItems: maxItems, verbose: true, readAhead: readAhead)
+        if let jq { dumper.query = JQItemQuery(program: try JQProgram(jq)) }
+        let status = await dumper.run(source: source, output: output, errors: errors)
         await source.close()
         return Run(lines: output.lines, notes: errors.lines, status: status)
     }
@@ -50,6 +53,21 @@ import Testing
             let requests = Self.requests(log, "pages4")
             #expect((11...14).contains(requests), "\(requests) requests")
             #expect(run.notes.contains("page 5: fetched ahead"), "\(run.notes)")
+        }
+    }
+
+    /// `--jq` with `--parallel`: the outputs are made where the items are written, so they come
+    /// out in the list's order however the pages arrived, the same lines as one at a time.
+    @Test func aJqProgramsOutputsKeepTheListsOrder() async throws {
+        try await withTestServer { base, _ in
+            let program = "select(.id % 3 == 0) | {id, twice: (.id * 2)}"
+            let parallel = try await Self.dump(base + "/parallel/jq4?page={page}&per_page={limit}", depth: 4, jq: program)
+            let serial = try await Self.dump(base + "/parallel/jqserial?page={page}&per_page={limit}", jq: program)
+            #expect(parallel.status == 0, "\(parallel.notes)")
+            #expect(Self.ids(parallel.lines) == Array(stride(from: 3, through: 99, by: 3)))
+            #expect(parallel.lines.first == #"{"id":3,"twice":6}"#)
+            #expect(parallel.lines == serial.lines)
+            #expect(ParallelRoutes.gauge("jq4").most >= 2, "requests did not overlap")
         }
     }
 
