@@ -184,6 +184,9 @@ public struct EventLoop<M: Model> {
                 errors.showProgress(text)
             case .copyToClipboard(let text):
                 screen.setClipboard(text)
+            case .writeFile(let path, let lines, let overwrite):
+                let result = ViewFileWriter.write(path: path, lines: lines, overwrite: overwrite)
+                inbox.post(.message(.fileWritten(result)))
             case .rememberQuery(let program):
                 // A history that cannot be written (a read-only home) loses only the history.
                 try? queryHistory?.remember(program)

@@ -7,7 +7,8 @@ public struct QueryHistoryFile: Sendable {
     public let path: String
     /// Programs kept; older ones are forgotten.
     public static let kept = 500
-    /// The most bytes read: a longer file is not a history this program wrote.
+    /// The most bytes kept: the oldest programs go first past it (a few long pasted programs must
+    /// not make the file unreadable, nor the next write forget everything).
     static let maxBytes = 1 << 20
 
     public init(path: String) { self.path = path }
@@ -24,12 +25,19 @@ public struct QueryHistoryFile: Sendable {
         return nil
     }
 
-    /// The programs kept, oldest first; none when the file is missing, unreadable or too long.
+    /// The programs kept, oldest first (of a longer file, the latest `maxBytes`); none when the
+    /// file is missing or unreadable.
     public func load() -> [String] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.maxBytes + 1), data.count <= Self.maxBytes else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let size = (try? handle.seekToEnd()) ?? 0
+        let fromMiddle = size > UInt64(Self.maxBytes)
+        try? handle.seek(toOffset: fromMiddle ? size - UInt64(Self.maxBytes) : 0)
+        guard let data = try? handle.read(upToCount: Self.maxBytes) else { return [] }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Read from the middle of a file, the first line is a part of one.
+        if fromMiddle, !lines.isEmpty { lines.removeFirst() }
+        return lines.map(String.init).filter { !$0.isEmpty }
     }
 
     /// Adds `program` as the latest (moving it when it was there), keeping the latest `kept`.
@@ -39,6 +47,10 @@ public struct QueryHistoryFile: Sendable {
         var programs = load().filter { $0 != program }
         programs.append(program)
         programs = Array(programs.suffix(Self.kept))
+        var bytes = programs.reduce(0) { $0 + $1.utf8.count + 1 }
+        while bytes > Self.maxBytes, programs.count > 1 {
+            bytes -= programs.removeFirst().utf8.count + 1
+        }
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = path + ".\(getpid()).new"

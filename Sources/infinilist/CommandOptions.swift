@@ -180,6 +180,16 @@ struct CommandOptions: ParsableArguments {
         "With --dump, stop after this many items (with --follow: before following starts).", valueName: "n"))
     var maxItems: Int?
 
+    @Option(name: .customLong("output"), help: ArgumentHelp(
+        "With --dump, what to write: jsonl (the default: one JSON value a line), json (one array, closed even when interrupted), csv or tsv (a header, then a line an item: the columns of --columns, else those the table would choose; values as the server sent them).",
+        valueName: "format"))
+    var output: Export.Format?
+
+    @Option(name: .customLong("count"), help: ArgumentHelp(
+        "With --dump, count the values of this field (a path, as --columns takes) over the whole list and write {\"value\": …, \"count\": …} lines, most common first, when the list has ended (with --jq: of the program's outputs).",
+        valueName: "field"))
+    var count: String?
+
     @Option(name: .customLong("parallel"), help: ArgumentHelp(
         "With --dump, up to this many requests at once where page numbers or offsets tell the next pages before their answers (1 to 16; default 1: many APIs ask for one request at a time). Drops to 1 when the API rate-limits.",
         valueName: "n"))

@@ -38,6 +38,14 @@ struct DumpRun {
         dumper.fieldCheck = options.fieldCheck(columns: nil)
         dumper.query = try options.query.query()
         if options.query.slurp { dumper.slurp = Slurp(limit: options.query.slurpLimit) }
+        dumper.countField = try options.counting()
+        if let format = options.output {
+            var given: [ColumnSpec]?
+            if case .given(let specs) = self.source.columns { given = specs }
+            // Counts are written as their two fields.
+            if dumper.countField != nil { given = [ColumnSpec(path: JSONPath([.key("value")])), ColumnSpec(path: JSONPath([.key("count")]))] }
+            dumper.export = Export(format: format, columns: given)
+        }
         let outcome = dumper.run(source: source, inbox: inbox, output: FileLineOutput.standardOutput(), errors: errors)
         watcher.stop()
         progress?.clearProgress()

@@ -75,6 +75,9 @@ struct Infinilist: ParsableCommand {
             environment: ProcessInfo.processInfo.environment
         )
         try options.query.checkSlurp(dump: options.dump, follow: options.follow != nil)
+        try options.query.checkWholeListAnswers(format: options.format)
+        try options.checkOutput()
+        _ = try options.counting()
         let source = try SourceFactory.configuration(from: options, askingForPassword: true)
         if options.insecure, options.url != nil { InsecureWarning.write() }
         if options.dump {

@@ -56,6 +56,12 @@ struct QueryOptions: ParsableArguments {
         guard !follow else { throw ValidationError("--slurp and --follow do not go together: a followed list never ends, and --slurp waits for its end") }
     }
 
+    /// `--format` writes row text; `--slurp` and `--count` answer over the items' JSON.
+    func checkWholeListAnswers(format: String?) throws {
+        guard format != nil else { return }
+        if slurp { throw ValidationError("--slurp and --format do not go together: --slurp runs the program over the items' JSON, --format writes each item's text") }
+    }
+
     /// How the `|` prompt compiles what is typed, with this command line's `--arg`/`--argjson`.
     func compiler(format: String?) throws -> QueryCompiler {
         JQItemQuery.promptCompiler(arguments: arguments, jsonArguments: jsonArguments, formatter: try ItemFormatter(template: format))
@@ -66,5 +72,35 @@ struct QueryOptions: ParsableArguments {
     func rowQuery(format: String?) throws -> RowQuery? {
         guard let program, let query = try query() else { return nil }
         return RowQuery(program: program, query: query, formatter: try ItemFormatter(template: format))
+    }
+}
+
+extension Export.Format: ExpressibleByArgument {}
+
+extension CommandOptions {
+    /// `--count FIELD` as the dump counts it; nil without it.
+    func counting() throws -> Counting? {
+        guard let count else { return nil }
+        guard dump else { throw ValidationError("--count applies with --dump: it writes the counts when the list has ended") }
+        guard !query.slurp else { throw ValidationError("--count and --slurp both answer over the whole list: with --slurp, count in the program (group_by(.f) | map({value: .[0].f, count: length}))") }
+        guard follow == nil else { throw ValidationError("--count and --follow do not go together: a followed list never ends, and --count writes at its end") }
+        guard format == nil else { throw ValidationError("--count and --format do not go together: --count counts a field of the items' JSON, --format writes each item's text") }
+        do throws(JSONPathError) {
+            return Counting(path: try JSONPath(parsing: count), name: count)
+        } catch {
+            throw ValidationError("--count: \(error.message)")
+        }
+    }
+
+    /// `--output`, checked once the whole command line is known (a named source may hold it).
+    func checkOutput() throws {
+        guard let output else { return }
+        guard dump else { throw ValidationError("--output applies with --dump: it says what the dump writes") }
+        if format != nil, output != .jsonl {
+            throw ValidationError("--output \(output.rawValue) and --format both say what a line holds: give --columns for the fields of a csv or tsv, or --format for lines of text")
+        }
+        if query.rawOutput, output == .csv || output == .tsv || output == .json {
+            throw ValidationError("--output \(output.rawValue) writes JSON values or their fields; -r writes raw strings: leave one out")
+        }
     }
 }

@@ -112,6 +112,9 @@ import Testing
         #expect(over.status == 1)
         #expect(over.stdout.isEmpty)
         #expect(over.stderr.contains("--slurp: the items passed 10,240 bytes of JSON (--slurp-max)"), "\(over.stderr)")
+        // No item at all (`--max-items 0`) is still an array to the program: jq -s 'length' says 0.
+        let none = try await ProcessRun.run(Binary.path, ["--dump", "--demo-items", "5", "--max-items", "0", "--slurp", "--jq", "length"])
+        #expect(none.stdout == "0\n", "\(none.stderr)")
         let noProgram = try await ProcessRun.run(Binary.path, ["--dump", "--demo-items", "5", "--slurp"])
         #expect(noProgram.status == 64)
         #expect(noProgram.stderr.contains("--slurp applies with --jq"), "\(noProgram.stderr)")

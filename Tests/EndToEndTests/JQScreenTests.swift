@@ -69,4 +69,34 @@ struct JQScreenTests {
         try again.send("q")
         #expect(try await again.waitForExit() == 0)
     }
+
+    /// `w` writes the view: the rows a program made, as csv with the table's columns; the same
+    /// name again asks before overwriting, and `n` keeps the file.
+    @Test func wWritesTheViewAndAsksBeforeOverwriting() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-items", "120", "--demo-latency", "0", "--jq", "select(.id % 2 == 0) | {id, title, author}", "--columns", "id,title,author"])
+        defer { tmux.close() }
+        try await tmux.waitFor("the program's table") { $0.first?.contains("title") == true && $0.count > 20 }
+        // The whole list read: the status line says its end.
+        try tmux.send("G")
+        try await tmux.waitFor("the program's table, to its end") { rows in
+            rows.first?.contains("title") == true && rows.last?.contains("60 rows of 120 items · end") == true
+        }
+        try tmux.send("w")
+        try tmux.send("-l", "out.csv")
+        try tmux.send("Enter")
+        try await tmux.waitFor(text: "wrote 60 rows to out.csv")
+        let lines = (tmux.directory.read("out.csv") ?? "").split(separator: "\n")
+        #expect(lines.first == "id,title,author")
+        #expect(lines.count == 61)
+        #expect(lines[1].hasPrefix("2,"))
+        try tmux.send("w")
+        try tmux.send("-l", "out.csv")
+        try tmux.send("Enter")
+        try await tmux.waitFor(text: "out.csv exists: overwrite it?")
+        try tmux.send("n")
+        try await tmux.waitFor(text: "out.csv not written: it exists, and was kept")
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
 }

@@ -12,7 +12,7 @@ struct MisspellingCommandLineTests {
         (["--first_page", "0", url], "unknown option --first_page: it is written --first-page"),
         (["--max-item", "3", "--dump", url], "unknown option --max-item; did you mean --max-items?"),
         (["--paralel", "4", "--dump", url], "unknown option --paralel; did you mean --parallel?"),
-        (["--output", "csv", url], "unknown option --output; the nearest option is --dump"),
+        (["--outptu", "csv", "--dump", url], "unknown option --outptu; did you mean --output?"),
         (["--colums=title", url], "unknown option --colums; did you mean --columns?"),
         (["-colums", "title", url], "unknown option -colums; did you mean --columns?"),
         (["-o", "csv", url], "unknown option -o; the one-letter options are -H"),

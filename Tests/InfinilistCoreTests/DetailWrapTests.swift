@@ -77,6 +77,7 @@ import Testing
 
     @Test func wIsInTheDetailViewsKeyTable() {
         #expect(KeyMap.detail.action(for: .char("w")) == .toggleWrap)
-        #expect(KeyMap.list.action(for: .char("w")) == nil)
+        // The list's `w` writes the view.
+        #expect(KeyMap.list.action(for: .char("w")) == .write)
     }
 }

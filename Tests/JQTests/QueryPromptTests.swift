@@ -87,6 +87,12 @@ import Testing
         _ = state.update(.key(.escape))
         #expect(state.store.item(at: 2)?.json == "2")
         #expect(state.finding.rowQuery?.program == ".n")
+        // The marks made before the prompt are there again after Esc.
+        _ = state.update(.key(.tab))
+        _ = state.update(.key(.char("|")))
+        type(" | . + 100", into: &state)
+        _ = state.update(.key(.escape))
+        #expect(state.marks.count == 1)
     }
 
     @Test func upAndDownWalkTheHistoryThenBackToWhatWasTyped() throws {

@@ -95,4 +95,17 @@ import Testing
         #expect(state.store.item(at: 0)?.json == "0")
         #expect(state.store.item(at: 2)?.json == "0")
     }
+
+    /// A program that drops every item of an endless list: pages are read on and on, and what
+    /// the store keeps stays within the budget (the items the program read count, and pages that
+    /// made no row are dropped too and merge into runs behind the walk).
+    @Test func aProgramThatDropsEverythingReadsOnInBoundedMemory() throws {
+        var state = try state("select(.n < 0)")
+        let effects = state.start()
+        let served = load(&state, pages: 400, effects: effects)
+        #expect(served == 400)
+        #expect(state.store.itemCount == 0)
+        #expect(state.store.loadedItemCount <= state.memoryBudget)
+        #expect(state.store.slotCount < 60, "\(state.store.slotCount) slots")
+    }
 }

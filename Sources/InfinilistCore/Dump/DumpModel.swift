@@ -49,6 +49,12 @@ public struct DumpModel: Model {
     var queryFailures = 0
     /// `--slurp`: the items kept for one run of the query over all of them; nil runs it on each.
     public var slurp: Slurp?
+    /// `--output`: what is written (csv, tsv, one JSON array); nil writes JSON lines.
+    public var export: Export?
+    /// `--count FIELD`: the values of a field counted over the walk, written at its end.
+    public var countField: Counting?
+    /// Set when `--slurp` or `--count` gave up writing anything: nothing closes the output then.
+    var wroteNothing = false
 
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems
@@ -65,14 +71,25 @@ public struct DumpModel: Model {
 
     public mutating func start() -> [Effect] {
         // Following still reads the first page: what is new later is what it did not hold.
-        if let maxItems, maxItems <= 0, follow == nil { return [.quit(code: 0, output: [])] }
+        // No item at all still goes through the stages: `--slurp --jq length` writes 0.
+        if let maxItems, maxItems <= 0, follow == nil { return stages([.quit(code: 0, output: [])]) }
         return [request()]
     }
 
     public mutating func update(_ message: Message, at time: Double) -> [Effect] {
         clock = time
-        let effects = following != nil ? followUpdate(message) : listUpdate(message)
-        return applyingQuery(effects)
+        return stages(following != nil ? followUpdate(message) : listUpdate(message))
+    }
+
+    /// What is written goes through the program (`--jq`, `--slurp`), the counts (`--count`),
+    /// then the format (`--output`), in that order.
+    private mutating func stages(_ effects: [Effect]) -> [Effect] {
+        var effects = applyingQuery(effects)
+        if var counted = countField {
+            effects = counting(effects, into: &counted)
+            countField = counted
+        }
+        return applyingExport(effects)
     }
 
     private mutating func listUpdate(_ message: Message) -> [Effect] {
@@ -84,7 +101,7 @@ public struct DumpModel: Model {
             return [.report(report), .quit(code: 1, output: [])]
         case .pageWaiting(let wait):
             return waiting(wait)
-        case .key, .mouse, .resized, .tick, .wallClock, .commandReport:
+        case .key, .mouse, .resized, .tick, .wallClock, .commandReport, .fileWritten:
             return []
         }
     }

@@ -36,6 +36,7 @@ extension DumpModel {
             switch effect {
             case .output(let items, .json):
                 guard slurp.keep(items) else {
+                    wroteNothing = true
                     let limit = "\(NumberText.grouped(slurp.limit)) bytes of JSON"
                     return applied + [
                         .report("infinilist: --slurp: the items passed \(limit) (--slurp-max) at item \(NumberText.grouped(slurp.items)); nothing written. Read fewer with --max-items, raise --slurp-max, or leave out --slurp to run the program on each item"),
@@ -52,6 +53,7 @@ extension DumpModel {
                     applied.append(.quit(code: Self.queryFailedStatus, output: output))
                 }
             case .quit(let code, let output):
+                wroteNothing = true
                 applied.append(.report("infinilist: --slurp: the list did not end whole; nothing written"))
                 applied.append(.quit(code: code, output: output))
             default:

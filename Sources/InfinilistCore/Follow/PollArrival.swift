@@ -7,7 +7,7 @@ extension AppState {
         guard var run = following.run, run.request == result.request else { return nil }
         let rows = rows(of: result)
         let items = laidOut(rows.items, parsed: rows.values)
-        switch run.received(items, end: result.end != nil, isKnown: store.isKnown) {
+        switch run.received(items, end: result.end != nil, empty: result.items.isEmpty, isKnown: store.isKnown) {
         case .next(let address):
             let request = pollRequest(address)
             run.asked(request)

@@ -58,8 +58,9 @@ public struct PollRun: Sendable, Equatable {
     public var foundSoFar: [NewPage] { found }
 
     /// The answer to `request` arrived with `items` (`end`: the round's walk has no page after
-    /// it). `isKnown` says whether the list holds an item.
-    public mutating func received(_ items: [Item], end: Bool, isKnown: (ItemIdentity) -> Bool) -> Step {
+    /// it; `empty`: the answer held no item, which `items` may not say when a `--jq` program made
+    /// them and dropped every one). `isKnown` says whether the list holds an item.
+    public mutating func received(_ items: [Item], end: Bool, empty: Bool? = nil, isKnown: (ItemIdentity) -> Bool) -> Step {
         guard let address = request.poll else { return .done(found: found, more: nil) }
         pagesRead += 1
         var fresh: [Item] = []
@@ -76,7 +77,7 @@ public struct PollRun: Sendable, Equatable {
             return .done(found: found, more: fresh.isEmpty ? nil : address)
         }
         found.append(NewPage(page: request.page, address: address, items: fresh))
-        if metKnown || end || items.isEmpty { return .done(found: found, more: nil) }
+        if metKnown || end || (empty ?? items.isEmpty) { return .done(found: found, more: nil) }
         if pagesRead >= pageLimit {
             guard peeksPastLimit else { return .done(found: found, more: address.next) }
             peeking = true

@@ -18,6 +18,8 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case filter
     /// Open the jq prompt (`|`): a program over the rows, run again at each keystroke.
     case query
+    /// Write the view to a file (`w`).
+    case write
     /// Mark or unmark the item under the cursor, then move down (Tab) or up (Shift-Tab).
     case toggleMark, toggleMarkUp
     /// Show the item under the cursor as pretty-printed JSON.

@@ -19,6 +19,7 @@ extension Action {
         case .searchPrevious: return "search-previous"
         case .filter: return "filter"
         case .query: return "jq"
+        case .write: return "write"
         case .toggleMark: return "toggle-mark"
         case .toggleMarkUp: return "toggle-mark-up"
         case .openDetail: return "detail"

@@ -18,6 +18,8 @@ public enum Message: Sendable, Equatable {
     /// How an action done outside the core went (a background command failed, the browser
     /// could not start): shown on the status line.
     case commandReport(CommandNotice)
+    /// How writing the view to a file went (`w`).
+    case fileWritten(FileWriteResult)
 }
 
 /// What the core asks the outside world to do.
@@ -56,6 +58,9 @@ public enum Effect: Sendable, Equatable {
     case runCommandInBackground(String)
     /// Keep this program in the `|` prompt's history (a file in the state directory).
     case rememberQuery(String)
+    /// Write these lines to the file at `path` (`w`): not over an existing file unless
+    /// `overwrite`; the loop answers with `Message.fileWritten`.
+    case writeFile(path: String, lines: [String], overwrite: Bool)
 }
 
 /// Which line an item is written as (`Effect.output`).

@@ -116,6 +116,10 @@ func statusLeftRoom(parts: [String], width: Int) -> Int {
 /// is wider than the row), a block cursor (a reversed space), and a hint when there is room.
 func promptRow(_ prompt: Prompt, width: Int, queryEdit: QueryEdit? = nil) -> FrameRow {
     var builder = RowBuilder(width: width)
+    if prompt.kind == .overwrite {
+        builder.appendFitting(prefix: " ", middle: TerminalText.sanitize(prompt.text), suffix: " exists: overwrite it? (y: yes, another key: no)", .status)
+        return builder.row
+    }
     var shown = Substring(TerminalText.sanitize(prompt.text))
     let room = max(0, width - 2)
     var shownWidth = DisplayWidth.of(String(shown))
@@ -136,6 +140,8 @@ func promptRow(_ prompt: Prompt, width: Int, queryEdit: QueryEdit? = nil) -> Fra
     case .search: hint = "Enter: search · Esc: cancel "
     case .filter: hint = "Enter: filter (empty: all) · Esc: cancel "
     case .jq: hint = queryEdit?.needsReread == true ? "Enter: read the list again with it · Esc: undo " : "↑↓: history · Enter: keep · Esc: undo "
+    case .write: hint = "Enter: write (.csv .tsv .json, else JSON lines) · Esc: cancel "
+    case .overwrite: hint = ""
     }
     let hintWidth = DisplayWidth.of(hint)
     if builder.remaining >= hintWidth + 2 {

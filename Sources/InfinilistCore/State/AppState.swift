@@ -42,6 +42,8 @@ public struct AppState: Sendable {
     /// The last key was an Esc that closed the `/` or `&` prompt: an Esc right after it (Esc Esc,
     /// a vi user's habit) leaves the prompt, not the program (PromptEditing.swift).
     var escapeClosedPrompt = false
+    /// The view `w` is writing, until the event loop says how it went.
+    var pendingWrite: ViewWrite?
 
     public init(config: AppConfig, size: Size) {
         self.config = config

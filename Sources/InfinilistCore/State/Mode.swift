@@ -23,6 +23,10 @@ public struct Prompt: Sendable, Equatable {
         case filter
         /// The `|` prompt: a jq program over the rows (QueryPrompt.swift).
         case jq
+        /// `w`: the file the view is written to (ViewWrite.swift).
+        case write
+        /// The file `w` named exists: `y` overwrites it.
+        case overwrite
     }
 
     public let kind: Kind
@@ -39,6 +43,8 @@ public struct Prompt: Sendable, Equatable {
         case .search: "/"
         case .filter: "&"
         case .jq: "|"
+        case .write: "write to: "
+        case .overwrite: ""
         }
     }
 

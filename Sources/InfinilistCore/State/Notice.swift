@@ -41,6 +41,10 @@ public enum Notice: Sendable, Equatable {
     case marksWithoutIDCleared(Int)
     /// Enter at the `|` prompt on a program that does not compile: the last one that did stays.
     case queryNotApplied(String)
+    /// `w` wrote the view.
+    case viewWritten(ViewWrite)
+    /// `w` did not write the view: why.
+    case viewNotWritten(path: String, reason: String)
     /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
     case pageWarning(Int, message: String)
     /// A later page failed at the tail: its whole error, which the footer row cuts.
@@ -86,6 +90,10 @@ public enum Notice: Sendable, Equatable {
             return page >= 0 ? "\(pageName(page)) has changed since it was first loaded" : "the new items have changed since they were first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
         case .queryNotApplied(let error): return "jq: \(error); the last program that ran stays"
+        case .viewWritten(let write):
+            let left = write.leftOut > 0 ? "; \(Counted.text(write.leftOut, "row")) of pages no longer in memory left out" : ""
+            return "wrote \(Counted.text(write.rows, "row", grouped: true)) to \(TerminalText.sanitize(write.path))\(left)"
+        case .viewNotWritten(let path, let reason): return "\(TerminalText.sanitize(path)) not written: \(TerminalText.sanitize(reason))"
         case .pageWarning(let page, let message): return "\(pageName(page)): \(message)"
         case .pageFailed(let page, let message): return "\(pageName(page)) failed (r to retry): \(message)"
         case .followingOn(let interval): return "following: new items every \(FollowInterval.text(interval)) (F stops)"

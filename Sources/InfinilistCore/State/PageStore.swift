@@ -53,7 +53,7 @@ public struct PageStore: Sendable {
         /// Whether `next`, the slot after this one, can join it in a run.
         func joins(_ next: Slot) -> Bool {
             guard case .walk = origin, items == nil, next.items == nil, identities.isEmpty, next.identities.isEmpty,
-                  count > 0, count == next.count, origin == next.origin else { return false }
+                  count == next.count, origin == next.origin else { return false }
             return next.page == page + pages
         }
         /// The identities kept, or for a page deeper than `rowsWithIdentities` those of its items
@@ -133,8 +133,9 @@ public struct PageStore: Sendable {
         let keeps = keepsIdentities && itemCount - rowsAbove < Self.rowsWithIdentities
         let identities = keeps ? items.map(\.identity) : []
         slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, sources: sources, identities: identities, origin: .walk(rowsAbove: rowsAbove)))
-        loadedItemCount += items.count
-        largestPageSize = max(largestPageSize, items.count)
+        // The items a program made the rows of are in memory too, and count against the budget.
+        loadedItemCount += items.count + (sources?.count ?? 0)
+        largestPageSize = max(largestPageSize, items.count, sources?.count ?? 0)
         known?.formUnion(items.lazy.map(\.identity))
     }
 
@@ -165,10 +166,11 @@ public struct PageStore: Sendable {
 
     /// Frees a page's items; its rows keep their place and show as placeholders.
     public mutating func drop(page: Int) {
-        // A page with no rows costs nothing and is never re-fetched; a gap row holds nothing.
-        guard let index = slotIndex(ofPage: page), slots[index].count > 0, !slots[index].isGap,
+        // A page with no rows costs nothing and is never re-fetched, unless it holds the items a
+        // program made no row of; a gap row holds nothing.
+        guard let index = slotIndex(ofPage: page), slots[index].count > 0 || slots[index].sources != nil, !slots[index].isGap,
               let items = slots[index].items else { return }
-        loadedItemCount -= Self.present(items)
+        loadedItemCount -= Self.present(items) + (slots[index].sources?.count ?? 0)
         slots[index].items = nil
         slots[index].sources = nil
         joinRun(at: index)
@@ -242,7 +244,7 @@ public struct PageStore: Sendable {
         slots[index].items = filled
         slots[index].sources = sources
         let present = Self.present(filled)
-        loadedItemCount += present
+        loadedItemCount += present + (sources?.count ?? 0)
         known?.formUnion(filled.compactMap { $0?.identity })
         return whole
     }
@@ -283,7 +285,10 @@ public struct PageStore: Sendable {
         while index < slots.count, slots[index].firstRow < rows.upperBound {
             let slot = slots[index]
             if slot.items == nil, slot.count > 0 {
-                pages += (slot.page..<(slot.page + slot.pages)).filter { slot.rows(ofPage: $0).overlaps(rows) }
+                // A run's pages that meet `rows`, by arithmetic: a run may hold a million pages.
+                let first = (max(rows.lowerBound, slot.firstRow) - slot.firstRow) / slot.count
+                let last = (min(rows.upperBound, slot.rows.upperBound) - 1 - slot.firstRow) / slot.count
+                pages += (slot.page + first)...(slot.page + last)
             }
             index += 1
         }

@@ -3,6 +3,7 @@ extension AppState {
     /// table (`KeyMap.prompt`) handles the rest; other keys are ignored.
     mutating func handlePrompt(_ key: Key) -> [Effect] {
         guard case .prompt(let prompt) = mode else { return [] }
+        if prompt.kind == .overwrite { return answerOverwrite(key) }
         if prompt.kind == .jq, key == .up || key == .down {
             if let text = queryHistoryStep(older: key == .up, text: prompt.text) {
                 mode = .prompt(Prompt(kind: .jq, text: text))
@@ -21,7 +22,7 @@ extension AppState {
         case .closed:
             mode = .list
             escapeClosedPrompt = key == .escape
-            if prompt.kind == .jq { queryCancelled() }
+            if prompt.kind == .jq { return queryCancelled() }
             return []
         case .effects(let effects):
             return effects
@@ -41,6 +42,10 @@ extension AppState {
             return []
         case .jq:
             return querySubmitted(prompt.text)
+        case .write:
+            return writeView(to: prompt.text)
+        case .overwrite:
+            return []
         }
     }
 }

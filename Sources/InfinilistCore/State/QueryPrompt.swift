@@ -9,8 +9,10 @@
 /// above, or new items a poll put on top), the rows cannot be made again without reading the list:
 /// the prompt says so, and Enter reads it again from the first page with the program.
 public struct QueryEdit: Sendable, Equatable {
-    /// The program the list had when the prompt opened: what Esc goes back to.
+    /// The program the list had when the prompt opened: what Esc goes back to, with the marks
+    /// (a mark without an id is a row number, which the program's rows change).
     let before: RowQuery?
+    let marksBefore: Marks
     /// Why the text does not run (a syntax error, with its column); nil when it does.
     public internal(set) var error: String?
     /// Set when the rows cannot be made again from memory: Enter re-reads the list with
@@ -20,6 +22,9 @@ public struct QueryEdit: Sendable, Equatable {
     /// Where ↑/↓ are in the history (an index into it), nil while editing new text, and that text.
     var historyIndex: Int?
     var draft = ""
+    /// The items in memory, parsed once while the prompt is open (each keystroke runs the
+    /// program on them again; parsing them every time was most of a keystroke's cost).
+    var parsedSources: [[JSONValue]]?
 }
 
 /// How the app compiles a program typed at the `|` prompt: the core knows no query language (the
@@ -43,7 +48,7 @@ extension AppState {
     /// `|`: opens the prompt with the active program; a bell when no language was given.
     mutating func openQueryPrompt() -> [Effect] {
         guard config.queryCompiler != nil else { return [.bell] }
-        finding.queryEdit = QueryEdit(before: finding.rowQuery)
+        finding.queryEdit = QueryEdit(before: finding.rowQuery, marksBefore: marks)
         mode = .prompt(Prompt(kind: .jq, text: finding.rowQuery?.program ?? ""))
         return []
     }
@@ -66,7 +71,7 @@ extension AppState {
         }
         edit.error = nil
         edit.candidate = query
-        edit.needsReread = !remakeRows(with: query)
+        edit.needsReread = !remakeRows(with: query, parsed: &edit.parsedSources)
     }
 
     /// Enter: the program stays (and joins the history); when the rows could not be made from
@@ -92,14 +97,21 @@ extension AppState {
         return effects
     }
 
-    /// Esc: back to the program the list had when the prompt opened.
-    mutating func queryCancelled() {
-        guard let edit = finding.queryEdit else { return }
+    /// Esc: back to the program the list had when the prompt opened, and its marks. When the
+    /// rows cannot be made again from memory (a page was dropped or a poll put rows above while
+    /// the prompt was open), the list is read again with it.
+    mutating func queryCancelled() -> [Effect] {
+        guard let edit = finding.queryEdit else { return [] }
         finding.queryEdit = nil
-        if finding.rowQuery != edit.before {
-            // Rows that could not be made again from memory were never changed.
-            _ = remakeRows(with: edit.before)
+        guard finding.rowQuery != edit.before else { return [] }
+        var parsed = edit.parsedSources
+        guard remakeRows(with: edit.before, parsed: &parsed) else {
+            finding.rowQuery = edit.before
+            loading.itemsRead = 0
+            return refresh()
         }
+        marks = edit.marksBefore
+        return []
     }
 
     /// ↑ (`older` true) or ↓ at the prompt: the history's programs, then back to the text typed.
@@ -124,8 +136,12 @@ extension AppState {
     /// false, changing nothing, when some items are not in memory. The cursor keeps its row
     /// number (clamped), the filter is applied again, and a new program's objects choose the
     /// table's columns again unless `--columns` named them.
-    private mutating func remakeRows(with query: RowQuery?) -> Bool {
+    private mutating func remakeRows(with query: RowQuery?, parsed: inout [[JSONValue]]?) -> Bool {
         guard let pages = store.walkSources() else { return false }
+        if parsed?.count != pages.count || zip(parsed ?? [], pages).contains(where: { $0.count != $1.count }) {
+            parsed = pages.map { page in page.map { (try? JSONParser.parse($0.json)) ?? .string($0.json) } }
+        }
+        let values = parsed ?? []
         finding.rowQuery = query
         let cursor = viewport.cursor
         let offset = viewport.cursor - viewport.top
@@ -133,10 +149,13 @@ extension AppState {
         columnOffset = 0
         store = PageStore(keepsIdentities: listCanBePolled)
         finding.search?.pending = nil
+        // Row numbers held from before the rows changed mean nothing now.
+        refreshAnchor = nil
+        loading.rowJump.target = nil
         let dropped = marks.forgetRows()
         if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
-        for page in pages {
-            let rows = rows(of: page, values: nil)
+        for (index, page) in pages.enumerated() {
+            let rows = rows(of: page, values: index < values.count ? values[index] : nil)
             let firstRow = store.itemCount
             store.append(laidOut(rows.items, parsed: rows.values), sources: rows.sources)
             marks.relocate(rows.items, firstRow: firstRow)

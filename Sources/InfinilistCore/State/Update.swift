@@ -71,6 +71,9 @@ extension AppState {
         case .commandReport(let report):
             notice = .command(report)
             effects = []
+        case .fileWritten(let result):
+            fileWritten(result)
+            effects = []
         }
         if effects.contains(where: \.isQuit) { return effects }
         effects += continueLoading()
@@ -116,7 +119,7 @@ extension AppState {
         store.append(laidOut(items, parsed: items.count == rows.items.count ? rows.values : nil), sources: rows.sources)
         loading.tailArrived(result)
         if let warning = result.warning { notice = .pageWarning(result.request.page, message: warning) }
-        checkFields(result)
+        checkFields(rows)
         marks.relocate(items, firstRow: firstNew)
         finding.filter?.extend(over: store)
         viewport.clamp(itemCount: visibleCount)
@@ -179,6 +182,7 @@ extension AppState {
         case .searchPrevious: return repeatSearch(forward: false)
         case .filter: mode = .prompt(Prompt(kind: .filter))
         case .query: return openQueryPrompt()
+        case .write: mode = .prompt(Prompt(kind: .write))
         case .toggleMark: return toggleMark(thenMove: 1)
         case .toggleMarkUp: return toggleMark(thenMove: -1)
         case .openDetail: return openDetail()

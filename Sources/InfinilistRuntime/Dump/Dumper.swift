@@ -26,6 +26,10 @@ public struct Dumper: Sendable {
     public var query: (any ItemQuery)?
     /// `--slurp`: the query runs once over every item, when the list has ended.
     public var slurp: Slurp?
+    /// `--output`: csv, tsv or one JSON array instead of JSON lines.
+    public var export: Export?
+    /// `--count FIELD`: the field's values counted, written at the end.
+    public var countField: Counting?
     /// How many of the latest items duplicates are looked for among (decision 78).
     public var remembersItems = Loader.itemsRememberedByADump
 
@@ -56,6 +60,8 @@ public struct Dumper: Sendable {
         model.fieldCheck = fieldCheck
         model.query = query
         model.slurp = slurp
+        model.export = export
+        model.countField = countField
         var loop = EventLoop(
             model: model,
             screen: DumpScreen(watching: watched),
@@ -65,6 +71,13 @@ public struct Dumper: Sendable {
             errors: errors
         )
         var exit = loop.run()
+        // A JSON array is closed however the dump ended (a signal, a failed page), unless
+        // writing is what failed.
+        if case .outputFailed = exit {} else {
+            let closing = loop.model.closingLines()
+            for line in closing { output.write(line: line) }
+            output.flush()
+        }
         if exit == .signal(SIGHUP), OutputReaderWatch.readerGone(watched) {
             exit = .outputFailed(OutputFailure(code: EPIPE, destination: "stdout"))
         }

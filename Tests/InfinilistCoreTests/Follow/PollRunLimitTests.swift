@@ -21,6 +21,21 @@ import Testing
         return ([], nil, pages.count)
     }
 
+    /// A page whose items a `--jq` program all dropped is not the end of the new items: the
+    /// run reads on (it once stopped there, and new matches on the next page were never found).
+    @Test func aPageWithItemsButNoRowsDoesNotEndTheRun() {
+        var run = PollRun(purpose: .top, request: Self.request(0), pageLimit: 5, peeksPastLimit: false)
+        let step = run.received([], end: false, empty: false, isKnown: { _ in false })
+        guard case .next = step else {
+            Issue.record("the run stopped at a page with items and no rows: \(step)")
+            return
+        }
+        guard case .done = run.received([], end: false, isKnown: { _ in false }) else {
+            Issue.record("an empty answer did not end the run")
+            return
+        }
+    }
+
     @Test func exactlyTheLimitOfNewPagesLeavesNothingOut() {
         let known = Set(old(0..<3).map(\.identity))
         let pages = [new(0..<3), new(3..<6), new(6..<9), old(0..<3)]
