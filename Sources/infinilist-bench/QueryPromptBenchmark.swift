@@ -8,7 +8,8 @@ import JQ
 /// keystrokes are reported.
 enum QueryPromptBenchmark {
     static func figure() -> DumpBenchmarks.Figure {
-        var config = AppConfig(sourceName: "bench", keep: 10_000)
+        // Room for the items and the rows a program makes of them (both count against --keep).
+        var config = AppConfig(sourceName: "bench", keep: 40_000)
         config.queryCompiler = JQItemQuery.promptCompiler()
         var state = AppState(config: config, size: Size(rows: 40, columns: 120))
         var effects = state.start()
@@ -35,6 +36,11 @@ enum QueryPromptBenchmark {
             milliseconds.append(Double(Monotonic.now() - start) / 1_000_000)
         }
         milliseconds.sort()
+        // A keystroke that could not run the program on the items (some not in memory) measures
+        // nothing: say so rather than a flattering figure.
+        guard state.finding.queryEdit?.needsReread == false, state.store.itemCount > 0 else {
+            return DumpBenchmarks.Figure(name: "`|` prompt: one keystroke over 10,000 items in memory", infinilist: "not measured: the items were not all in memory", peer: "–")
+        }
         let loaded = state.loading.itemsRead
         return DumpBenchmarks.Figure(
             name: "`|` prompt: one keystroke over \(loaded) items in memory, program run again and the frame laid out: median / slowest ms (goal: a frame, 16 ms)",
