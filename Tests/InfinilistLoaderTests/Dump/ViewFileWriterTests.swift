@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import InfinilistCore
 @testable import InfinilistRuntime
 import Testing
@@ -32,5 +33,25 @@ import Testing
         #expect(ViewFileWriter.write(path: base, lines: ["x"], overwrite: true) == .failed(path: base, reason: "it is a directory"))
         let missing = base + "/no/such/view.json"
         #expect(ViewFileWriter.write(path: missing, lines: ["x"], overwrite: false) == .failed(path: missing, reason: "no directory \(base)/no/such"))
+    }
+
+    /// Only a regular file is written: a FIFO (or a device) is refused, never replaced; a link is
+    /// written through, and the file keeps its permissions.
+    @Test func aLinkIsWrittenThroughAndOnlyARegularFileIsWritten() throws {
+        let base = try directory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let fifo = base + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(ViewFileWriter.write(path: fifo, lines: ["x"], overwrite: true) == .failed(path: fifo, reason: "it is not a regular file (a device, a pipe or a socket)"))
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        let target = base + "/target.csv"
+        #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8), attributes: [.posixPermissions: 0o640]))
+        let link = base + "/link.csv"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        #expect(ViewFileWriter.write(path: link, lines: ["new"], overwrite: true) == .written(path: link))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640)
     }
 }
