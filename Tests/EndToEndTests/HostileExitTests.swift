@@ -119,8 +119,12 @@ struct HostileExitTests {
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 141)
             #expect(errors.read("stderr") == "", "a broken pipe is not worth a message")
-            // The page in flight when the reader went away, at most: nothing after the failed write.
-            #expect(requests.load(ordering: .relaxed) <= atClose + 2, "requests: \(atClose) at close, \(requests.load(ordering: .relaxed)) in all")
+            // It stops once a write fails, and the server is endless: a dump that went on would
+            // fetch without end. The write fails as soon as no process holds the read end; a
+            // process another test is starting may hold a copy between its fork and its exec
+            // (a fresh-clone run once saw 10 requests), and until then at most the pipe's 64 KiB
+            // of pages (some 24 of these) are written into its buffer.
+            #expect(requests.load(ordering: .relaxed) <= atClose + 30, "requests: \(atClose) at close, \(requests.load(ordering: .relaxed)) in all")
             if process.isRunning { process.terminate() }
         }
     }
