@@ -10,6 +10,12 @@ public enum LoopExit: Equatable, Sendable {
     /// Writing the output failed (the reader of a pipe went away, a full disk).
     case outputFailed(OutputFailure)
 
+    /// Whether a signal ended it.
+    public var isSignal: Bool {
+        if case .signal = self { return true }
+        return false
+    }
+
     public var exitCode: Int32 {
         switch self {
         case .quit(let code, _): return code

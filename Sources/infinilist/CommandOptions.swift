@@ -186,7 +186,7 @@ struct CommandOptions: ParsableArguments {
     var output: Export.Format?
 
     @Option(name: .customLong("count"), help: ArgumentHelp(
-        "With --dump, count the values of this field (a path, as --columns takes) over the whole list and write {\"value\": …, \"count\": …} lines, most common first, when the list has ended (with --jq: of the program's outputs).",
+        "With --dump, count the values of this field (a path, as --columns takes; . for the values themselves) over the whole list and write {\"value\": …, \"count\": …} lines, most common first, when the list has ended (with --jq: of the program's outputs).",
         valueName: "field"))
     var count: String?
 

@@ -85,6 +85,8 @@ extension CommandOptions {
         guard !query.slurp else { throw ValidationError("--count and --slurp both answer over the whole list: with --slurp, count in the program (group_by(.f) | map({value: .[0].f, count: length}))") }
         guard follow == nil else { throw ValidationError("--count and --follow do not go together: a followed list never ends, and --count writes at its end") }
         guard format == nil else { throw ValidationError("--count and --format do not go together: --count counts a field of the items' JSON, --format writes each item's text") }
+        // `.`: the values themselves (a program's outputs, `--jq .state --count .`).
+        if count == "." { return Counting(path: JSONPath([]), name: count) }
         do throws(JSONPathError) {
             return Counting(path: try JSONPath(parsing: count), name: count)
         } catch {

@@ -36,6 +36,9 @@ import Testing
         #expect(Set(counts.map { "\($0.0)=\($0.1)" }) == Set(theirs.stdoutLines.map(String.init)))
         #expect(counts.map(\.1) == counts.map(\.1).sorted(by: >))
         #expect(counts.reduce(0) { $0 + $1.1 } == 230)
+        // `.` counts the values themselves: a program's outputs.
+        let outputs = try await ProcessRun.run(Binary.path, feed + ["--jq", ".topic", "--count", "."])
+        #expect(outputs.stdout == ours.stdout, "\(outputs.stderr)")
         let csv = try await ProcessRun.run(Binary.path, feed + ["--count", "topic", "--output", "csv"])
         #expect(csv.stdoutLines.first == "value,count")
         #expect(csv.stdoutLines.count == counts.count + 1)

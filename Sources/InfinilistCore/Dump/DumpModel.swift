@@ -55,6 +55,13 @@ public struct DumpModel: Model {
     public var countField: Counting?
     /// Set when `--slurp` or `--count` gave up writing anything: nothing closes the output then.
     var wroteNothing = false
+    /// The option whose answer is written only at a whole end (`--slurp`, `--count`): what an
+    /// interruption says wrote nothing.
+    public var answersAtTheEnd: String? {
+        if slurp != nil { return "--slurp" }
+        if countField != nil { return "--count" }
+        return nil
+    }
 
     public init(maxItems: Int? = nil, verbose: Bool = false, writesText: Bool = false, follow: Double? = nil) {
         self.maxItems = maxItems

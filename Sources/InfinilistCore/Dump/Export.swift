@@ -3,8 +3,8 @@
 /// end however the dump ends, a signal included (`closingLines`), so an interrupted export is
 /// still valid JSON. `csv` (RFC 4180 quoting, only where a field needs it) and `tsv` (escaped as
 /// jq's `@tsv`: `\\`, `\t`, `\n`, `\r`) write a header and one line an item: the columns of
-/// `--columns`, else those the table would choose from the first items (a single `value`
-/// column when they are not objects). A field is the value's JSON scalar as the server sent it
+/// `--columns`, else those the table would choose from the first items, else every field of
+/// the first items (a single `value` column when they are not objects). A field is the value's JSON scalar as the server sent it
 /// (a string's text, a number as written, `true`, empty for null or missing, an array or an
 /// object as compact JSON): a date is its text, not the age a table shows.
 public struct Export: Sendable {
@@ -40,7 +40,7 @@ public struct Export: Sendable {
             var lines: [String] = []
             if !started {
                 started = true
-                let chosen = columns ?? ColumnChooser.choose(firstPage: values)?.specs
+                let chosen = columns ?? ColumnChooser.choose(firstPage: values)?.specs ?? ColumnChooser.keys(firstPage: values)
                 columns = chosen ?? []
                 lines.append(line(chosen.map { $0.map(\.headerText) } ?? ["value"]))
             }

@@ -39,8 +39,6 @@ public enum Notice: Sendable, Equatable {
     case pageChanged(Int)
     /// A refresh cleared this many marks that had no id to find their item by.
     case marksWithoutIDCleared(Int)
-    /// Enter at the `|` prompt on a program that does not compile: the last one that did stays.
-    case queryNotApplied(String)
     /// `w` wrote the view.
     case viewWritten(ViewWrite)
     /// `w` did not write the view: why.
@@ -89,7 +87,6 @@ public enum Notice: Sendable, Equatable {
         case .pageChanged(let page):
             return page >= 0 ? "\(pageName(page)) has changed since it was first loaded" : "the new items have changed since they were first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
-        case .queryNotApplied(let error): return "jq: \(error); the last program that ran stays"
         case .viewWritten(let write):
             let left = write.leftOut > 0 ? "; \(Counted.text(write.leftOut, "row")) of pages no longer in memory left out" : ""
             return "wrote \(Counted.text(write.rows, "row", grouped: true)) to \(TerminalText.sanitize(write.path))\(left)"

@@ -17,6 +17,9 @@ extension AppState {
             if edited.kind == .jq, edited.text != prompt.text { queryEdited(edited.text) }
             return []
         case .submitted(let submitted):
+            // A program that does not compile stays in the prompt to be mended, its error in
+            // sight: Enter would have thrown it away.
+            if submitted.kind == .jq, finding.queryEdit?.error != nil { return [.bell] }
             mode = .list
             return submit(submitted)
         case .closed:

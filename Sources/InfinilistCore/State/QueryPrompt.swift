@@ -1,8 +1,8 @@
 /// The `|` prompt: a jq program typed over the list, run again on every keystroke on the items
 /// in memory, as jnv and fx's interactive mode do. The rows show the last program that compiled;
 /// a program that does not compile is said on the prompt line (with its column) and the rows stay
-/// as they were. Enter keeps the program (and adds it to the history), Esc goes back to the one
-/// before; ↑/↓ walk the history. Pages that arrive later go through the program as they come.
+/// as they were; Enter on it rings the bell and leaves it to be mended. Enter keeps a program that
+/// compiles (and adds it to the history), Esc goes back to the one before; ↑/↓ walk the history. Pages that arrive later go through the program as they come.
 ///
 /// The program runs on the items as they arrived (`PageStore.walkSources`), so one program does
 /// not run on another's outputs. When some of those are no longer in memory (pages dropped far
@@ -84,10 +84,6 @@ extension AppState {
             finding.queryHistory.removeAll { $0 == text }
             finding.queryHistory.append(text)
             effects.append(.rememberQuery(text))
-        }
-        if edit.error != nil {
-            // The last program that ran stays; the prompt's error goes with it.
-            notice = .queryNotApplied(edit.error ?? "")
         }
         if edit.needsReread, edit.error == nil {
             finding.rowQuery = edit.candidate

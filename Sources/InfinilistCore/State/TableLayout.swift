@@ -31,7 +31,10 @@ extension AppState {
         case .undecided:
             guard !items.isEmpty else { return items }
             let values = parsed ?? items.map { (try? JSONParser.parse($0.json)) ?? .null }
-            guard let layout = ColumnLayout.make(config.columns, firstPage: values) else {
+            // A program's objects are a table even without a title-like field: it chose them.
+            let programsFields = finding.rowQuery != nil && config.columns == .auto ? ColumnChooser.keys(firstPage: values) : nil
+            guard let layout = ColumnLayout.make(config.columns, firstPage: values)
+                ?? programsFields.map({ ColumnLayout(specs: $0, flexible: ColumnLayout.flexibleIndex($0, firstPage: values), firstPage: values) }) else {
                 rowLayout = .lines
                 return items
             }

@@ -49,6 +49,24 @@ enum ColumnChooser {
     static let recordWrappers = ["data", "attributes", "fields", "snippet"]
     static let lookedInto = ["metadata", "_source", "status", "properties", "attributes", "fields", "node", "data", "snippet"]
 
+    /// The fields of objects a program made (`--jq`) or a file holds, when `choose` finds no
+    /// table in them (no title-like field): each key of the first items, in the order they
+    /// first appear, at most `ColumnSpec.maxColumns`; nil unless most of the items are objects.
+    /// A program's `{id, name}` is a table of id and name, and so is its csv.
+    static func keys(firstPage items: [JSONValue]) -> [ColumnSpec]? {
+        let page = items.compactMap(\.objectValue)
+        guard !page.isEmpty, page.count * 2 >= items.count else { return nil }
+        var seen = Set<String>()
+        var specs: [ColumnSpec] = []
+        for object in page {
+            for key in object.keys where seen.insert(key).inserted {
+                specs.append(ColumnSpec(path: JSONPath([.key(key)])))
+                if specs.count == ColumnSpec.maxColumns { return specs }
+            }
+        }
+        return specs.isEmpty ? nil : specs
+    }
+
     static func choose(firstPage items: [JSONValue]) -> Choice? {
         let page = items.compactMap(\.objectValue)
         guard !page.isEmpty, page.count * 2 >= items.count else { return nil }

@@ -71,18 +71,21 @@ public struct Dumper: Sendable {
             errors: errors
         )
         var exit = loop.run()
+        if exit == .signal(SIGHUP), OutputReaderWatch.readerGone(watched) {
+            exit = .outputFailed(OutputFailure(code: EPIPE, destination: "stdout"))
+        }
+        // An answer given only at a whole end (`--slurp`, `--count`) was not given.
+        let unanswered = exit.isSignal ? loop.model.answersAtTheEnd : nil
         // A JSON array is closed however the dump ended (a signal, a failed page), unless
-        // writing is what failed.
-        if case .outputFailed = exit {} else {
+        // writing is what failed or nothing was to be written.
+        if case .outputFailed = exit {} else if unanswered == nil {
             let closing = loop.model.closingLines()
             for line in closing { output.write(line: line) }
             output.flush()
         }
-        if exit == .signal(SIGHUP), OutputReaderWatch.readerGone(watched) {
-            exit = .outputFailed(OutputFailure(code: EPIPE, destination: "stdout"))
-        }
         if case .signal = exit {
-            errors.write(line: "infinilist: interrupted after \(DumpModel.count(loop.model.written, "item"))")
+            let nothing = unanswered.map { "; \($0) wrote nothing" } ?? ""
+            errors.write(line: "infinilist: interrupted after \(DumpModel.count(loop.model.written, "item"))\(nothing)")
             errors.flush()
         }
         Blocking.run { await driver.shutdown() }
@@ -98,9 +101,19 @@ public struct Dumper: Sendable {
         errors: any LineOutput = FileLineOutput.standardError()
     ) async -> Int32 {
         guard let inbox = try? Inbox() else { return 1 }
+        let outcome = await runOnItsOwnThread(source: source, inbox: inbox, output: output, errors: errors)
+        if case .signal = outcome.exit { return 1 }
+        return outcome.exit.exitCode
+    }
+
+    /// `run(source:inbox:output:errors:)` on a thread of its own, for async callers that post to
+    /// the inbox themselves. Called on the cooperative pool instead, two such loops blocked in
+    /// poll(2) hold both of a 2-core machine's pool threads, and the loader that would wake them
+    /// never runs.
+    public func runOnItsOwnThread(source: any PageSource, inbox: Inbox, output: any LineOutput, errors: any LineOutput) async -> Outcome {
         let outputs = OutputPair(output: output, errors: errors)
         let dumper = self
-        let outcome: Outcome = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 DetachedThread.start {
                     continuation.resume(returning: dumper.run(source: source, inbox: inbox, output: outputs.output, errors: outputs.errors))
@@ -109,8 +122,6 @@ public struct Dumper: Sendable {
         } onCancel: {
             inbox.post(.signal(SIGINT))
         }
-        if case .signal = outcome.exit { return 1 }
-        return outcome.exit.exitCode
     }
 }
 

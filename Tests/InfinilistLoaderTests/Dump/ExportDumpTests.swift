@@ -45,6 +45,15 @@ import Testing
         #expect(titles.count == 4)
     }
 
+    /// Objects with no title-like field (what a program makes) are written with every field,
+    /// not as one column of JSON (a hostile pass found `{id, name}` written so).
+    @Test func objectsWithoutATitleAreWrittenWithTheirFields() async throws {
+        let lines = try await dump(Export(format: .csv), items: 3, jq: "{id, n: .comments}")
+        #expect(lines.first == "id,n")
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix("1,"))
+    }
+
     @Test func jsonIsOneArrayOfTheItems() async throws {
         let lines = try await dump(Export(format: .json), items: 120)
         let array = try JSONParser.parse(lines.joined(separator: "\n"))
@@ -56,18 +65,35 @@ import Testing
 
     /// Interrupted after its first line, the array is still closed: valid JSON of what was
     /// written. The output itself raises the signal, so nothing is timed.
-    @Test func anInterruptedJsonExportIsStillAnArray() throws {
+    @Test func anInterruptedJsonExportIsStillAnArray() async throws {
         let inbox = try Inbox()
         let output = InterruptingOutput(inbox: inbox)
         var dumper = Dumper()
         dumper.export = Export(format: .json)
         let source = DemoSource(items: 10_000, pageSize: 50, latency: .milliseconds(50))
-        let outcome = dumper.run(source: source, inbox: inbox, output: output, errors: LineCollector())
+        let outcome = await dumper.runOnItsOwnThread(source: source, inbox: inbox, output: output, errors: LineCollector())
         #expect(outcome.exit == .signal(SIGINT))
         #expect(output.lines.last == "]")
         let array = try JSONParser.parse(output.lines.joined(separator: "\n"))
         guard case .array(let items) = array else { Issue.record("not an array"); return }
         #expect(items.count >= 50 && items.count < 10_000)
+    }
+}
+
+extension ExportDumpTests {
+    /// Interrupted, `--count` writes nothing (not even a closed array) and says so; its verbose
+    /// line about the first page raises the signal.
+    @Test func anInterruptedCountWritesNothingAndSaysSo() async throws {
+        let inbox = try Inbox()
+        let errors = InterruptingOutput(inbox: inbox)
+        let output = LineCollector()
+        var dumper = Dumper(verbose: true)
+        dumper.countField = Counting(path: JSONPath([.key("topic")]), name: "topic")
+        dumper.export = Export(format: .json)
+        let outcome = await dumper.runOnItsOwnThread(source: DemoSource(items: 10_000, pageSize: 50, latency: .milliseconds(50)), inbox: inbox, output: output, errors: errors)
+        #expect(outcome.exit == .signal(SIGINT))
+        #expect(output.lines.isEmpty)
+        #expect(errors.lines.last?.hasSuffix("; --count wrote nothing") == true, "\(errors.lines)")
     }
 }
 
