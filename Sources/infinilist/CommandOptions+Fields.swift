@@ -8,6 +8,8 @@ extension CommandOptions {
     func fieldCheck(columns: ColumnChoice?) -> FieldCheck {
         var paths = (try? ItemFormatter(template: format))?.fieldPaths ?? []
         if case .given(let specs) = columns { paths += specs.map(\.path) }
+        // A dump has no sort (it is refused there).
+        if columns != nil, let field = try? sortField() { paths.append(field.path) }
         return FieldCheck(paths: paths)
     }
 }

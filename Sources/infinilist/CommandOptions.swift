@@ -185,6 +185,11 @@ struct CommandOptions: ParsableArguments {
         valueName: "format"))
     var output: Export.Format?
 
+    @Option(name: .customLong("sort"), help: ArgumentHelp(
+        "Show the rows sorted by this field (a path, as --columns takes); FIELD:desc for the largest first. Numbers sort as numbers, dates as dates, text as a person reads it (case and accents aside), nulls and missing values last. Pages merge into the order as they arrive and the status line says how much of the list the order covers. On the screen, s picks the field (s s reverses) and S returns to the server's order.",
+        valueName: "field[:desc]"))
+    var sort: String?
+
     @Option(name: .customLong("count"), help: ArgumentHelp(
         "With --dump, count the values of this field (a path, as --columns takes; . for the values themselves) over the whole list and write {\"value\": …, \"count\": …} lines, most common first, when the list has ended (with --jq: of the program's outputs).",
         valueName: "field"))

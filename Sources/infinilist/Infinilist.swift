@@ -78,6 +78,7 @@ struct Infinilist: ParsableCommand {
         try options.query.checkWholeListAnswers(format: options.format)
         try options.checkOutput()
         _ = try options.counting()
+        _ = try options.sortField()
         let source = try SourceFactory.configuration(from: options, askingForPassword: true)
         if options.insecure, options.url != nil { InsecureWarning.write() }
         if options.dump {

@@ -34,6 +34,7 @@ struct InteractiveSession {
     private func runScreen(output: inout [String]) throws -> Int32 {
         let actionSettings = try ActionSetup.Settings(options: options)
         let rowQuery = try options.query.rowQuery(format: options.format)
+        let sort = try options.sortField()
         let compiler = try options.query.compiler(format: options.format)
         let environment = ProcessInfo.processInfo.environment
         let inbox = try Inbox()
@@ -69,6 +70,7 @@ struct InteractiveSession {
             config.fieldCheck = options.fieldCheck(columns: self.source.columns)
             config.preview = options.previewSettings
             config.rowQuery = rowQuery
+            config.sort = sort
             config.queryCompiler = compiler
             let history = QueryHistoryFile.defaultPath(environment: environment).map(QueryHistoryFile.init)
             config.queryHistory = history?.load() ?? []

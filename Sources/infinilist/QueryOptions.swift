@@ -94,6 +94,19 @@ extension CommandOptions {
         }
     }
 
+    /// `--sort` as the screen sorts; nil without it.
+    func sortField() throws -> SortField? {
+        guard let sort else { return nil }
+        guard !dump else {
+            throw ValidationError("--sort sorts the rows on the screen; --dump writes the list as it arrives: for a sorted dump, --dump --slurp --jq 'sort_by(.FIELD)[]'")
+        }
+        do throws(SortFieldError) {
+            return try SortField(parsing: sort)
+        } catch {
+            throw ValidationError("--sort: \(error.message)")
+        }
+    }
+
     /// `--output`, checked once the whole command line is known (a named source may hold it).
     func checkOutput() throws {
         guard let output else { return }

@@ -76,7 +76,7 @@ import Testing
         #expect(waits == waits.sorted())
         #expect(waits.last == 12)
         #expect(state.inFlight == nil)
-        #expect(state.store.loadedItemCount <= state.memoryBudget + state.neighbourhood.count + 20)
+        #expect(state.store.loadedItemCount <= state.memoryBudget + state.neighbourhoodRange.count + 20)
     }
 
     @Test func theStatusSaysWhichPageTheSearchWaitsFor() {
@@ -157,7 +157,7 @@ import Testing
                 }
                 pending += loads(effects)
             }
-            state.store.forEachItem(in: state.neighbourhood) { row, item in
+            state.store.forEachItem(in: state.neighbourhoodRange) { row, item in
                 if let item, item.text != "item \(row)" { Issue.record("row \(row) shows \(item.text)") }
             }
             if let rows = state.finding.filter?.rows, zip(rows, rows.dropFirst()).contains(where: { $0 >= $1 }) {

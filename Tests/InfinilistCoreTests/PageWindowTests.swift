@@ -104,11 +104,11 @@ import Testing
                 let keys: [Key] = [.down, .up, .pageDown, .pageUp, .home, .end, .char("r"), .ctrl("d"), .ctrl("u")]
                 pending += loads(state.update(.key(keys[Int.random(in: 0..<keys.count, using: &rng)])))
             }
-            let rows = step % 100 == 0 ? 0..<state.store.itemCount : state.neighbourhood
+            let rows = step % 100 == 0 ? 0..<state.store.itemCount : state.neighbourhoodRange
             state.store.forEachItem(in: rows) { row, item in
                 if let item, item.text != "item \(row)" { Issue.record("row \(row) shows \(item.text)") }
             }
-            let slack = state.neighbourhood.count + 20
+            let slack = state.neighbourhoodRange.count + 20
             #expect(state.store.loadedItemCount <= state.memoryBudget + slack)
             #expect(Set(state.refetching.values).count == state.refetching.count)
         }

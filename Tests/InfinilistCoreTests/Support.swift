@@ -35,3 +35,12 @@ extension AppState {
     /// re-fetches left out).
     var refetching: [Int: RequestID] { loading.refetches.compactMapValues(\.request) }
 }
+
+extension AppState {
+    /// The neighbourhood of a list in the server's order: one range of store rows.
+    var neighbourhoodRange: Range<Int> {
+        let ranges = neighbourhood
+        precondition(ranges.count <= 1, "a sorted list's neighbourhood is several ranges")
+        return ranges.first ?? 0..<0
+    }
+}

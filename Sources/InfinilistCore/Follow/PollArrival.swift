@@ -57,6 +57,8 @@ extension AppState {
     /// With the cursor on the first row and no key pressed since the start, rows put at the top
     /// simply appear there instead.
     mutating func rowsEdited(_ edit: RowEdit) {
+        // Sorted, visible rows are not the store's in order: the order is made again below.
+        let cursorRowBefore = cursorStoreRow
         let visible: RowEdit
         if var current = finding.filter {
             visible = current.apply(edit, store: store)
@@ -71,6 +73,11 @@ extension AppState {
         if case .detail(var view) = mode {
             view.row = edit.map(view.row)
             mode = .detail(view)
+        }
+        guard finding.order == nil else {
+            finding.search?.pending = nil
+            sortRowsEdited(edit, cursorRowBefore: cursorRowBefore)
+            return
         }
         searchRowsEdited(visible)
         timing.velocity.rowsEdited(visible)

@@ -38,6 +38,11 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case toggleFollow
     /// Open the column picker (a table's columns, chosen from the item's fields).
     case openColumns
+    /// Sort by a field: the list opens the column picker on the field sorted by; the picker
+    /// sorts by the field under its cursor (again: the other way).
+    case sort
+    /// Back to the server's order (`S`).
+    case unsort
     /// The column picker: show or hide the field under the cursor as a column.
     case toggleColumn
     /// The column picker: move the field up (its column to the left) or down.

@@ -18,6 +18,8 @@ extension Action {
         case .searchNext: return "search-next"
         case .searchPrevious: return "search-previous"
         case .filter: return "filter"
+        case .sort: return "sort"
+        case .unsort: return "unsort"
         case .query: return "jq"
         case .write: return "write"
         case .toggleMark: return "toggle-mark"

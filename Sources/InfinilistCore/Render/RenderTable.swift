@@ -3,14 +3,21 @@
 /// along or break the row; numbers and ages are right-aligned.
 
 /// The header row, each header aligned as its column's values; `‹` in the gutter when columns
-/// are scrolled away on the left, `›` at the right edge when some are hidden on the right.
-func tableHeaderRow(_ layout: ColumnLayout, fit: ColumnFit, width: Int) -> FrameRow {
+/// are scrolled away on the left, `›` at the right edge when some are hidden on the right. The
+/// column sorted by ends its header with `↑` or `↓`.
+func tableHeaderRow(_ layout: ColumnLayout, fit: ColumnFit, width: Int, sort: SortField? = nil) -> FrameRow {
     var builder = RowBuilder(width: width)
     if fit.hiddenLeft { builder.append("‹", .dim) }
     for placed in fit.placed {
         let column = layout.columns[placed.column]
         builder.pad(toColumn: placed.x)
-        appendCell(column.header, .header, width: placed.width, rightAligned: column.kind.isRightAligned, matches: [], isSanitized: true, into: &builder)
+        var header = column.header
+        if let sort, sort.path == column.spec.path {
+            // The arrow is kept whole: the header gives way to it in a narrow column.
+            let room = max(0, placed.width - 1)
+            header = String(DisplayWidth.clip(header, to: room).text) + sort.arrow
+        }
+        appendCell(header, .header, width: placed.width, rightAligned: column.kind.isRightAligned, matches: [], isSanitized: true, into: &builder)
     }
     // Only where the fit kept the room for it (not on a screen too narrow to spare two columns).
     if fit.hiddenRight, builder.used <= width - ColumnFit.indicator {

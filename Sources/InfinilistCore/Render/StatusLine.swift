@@ -22,6 +22,7 @@ func listStatusParts(_ state: AppState) -> [String] {
         let loaded = state.store.itemCount
         parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
     }
+    if let order = state.finding.order { parts.append(sortText(state, order.field)) }
     if let query = state.finding.rowQuery {
         parts.append("jq: \(shortened(query.program)) · \(NumberText.grouped(state.store.itemCount)) rows of \(Counted.text(state.loading.itemsRead, "item", grouped: true))")
     }
@@ -71,6 +72,22 @@ private func loadState(_ state: AppState) -> String? {
     case .failed: return "failed"
     case .ended: return "end"
     }
+}
+
+/// What a sort covers: "sorted by comments ↓ · 1,200 of ? loaded" while more may come (the order
+/// can still change as pages merge in), "of 5,000" when the list said its size, "all 1,200"
+/// once the list has ended.
+private func sortText(_ state: AppState, _ field: SortField) -> String {
+    let loaded = NumberText.grouped(state.store.itemCount)
+    let covered: String
+    if case .ended = state.loading.tail {
+        covered = "all \(loaded)"
+    } else if let total = state.loading.total, state.finding.rowQuery == nil {
+        covered = "\(loaded) of \(NumberText.grouped(total)) loaded"
+    } else {
+        covered = "\(loaded) of ? loaded"
+    }
+    return "sorted by \(shortened(field.path.description)) \(field.arrow) · \(covered)"
 }
 
 /// A query as the status line shows it: at most 20 columns.

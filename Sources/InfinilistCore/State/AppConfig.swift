@@ -33,6 +33,8 @@ public struct AppConfig: Sendable, Equatable {
     /// The fields `--format` and `--columns` name, checked against the first page with items
     /// (a notice names those no item has).
     public var fieldCheck = FieldCheck()
+    /// `--sort` (or a named source's `sort`): the order the rows are shown in from the start.
+    public var sort: SortField?
     /// `--jq` on the screen: the program whose outputs are the rows; nil shows the items.
     public var rowQuery: RowQuery?
     /// How a program typed at the `|` prompt is compiled; nil: the prompt is not offered.

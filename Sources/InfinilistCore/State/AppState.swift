@@ -55,6 +55,7 @@ public struct AppState: Sendable {
         viewport.resize(height: listHeight, itemCount: 0)
         store = PageStore(keepsIdentities: listCanBePolled)
         finding.rowQuery = config.rowQuery
+        finding.order = config.sort.map(RowOrder.init(field:))
         finding.queryHistory = config.queryHistory
     }
 

@@ -26,12 +26,15 @@ public struct ColumnPicker: Sendable, Equatable {
         case cannotName
         case tooManyColumns
         case noneChosen
+        /// Opened by `s`: how to sort.
+        case sortHint
 
         public var text: String {
             switch self {
             case .cannotName: return "this field's name cannot be written in --columns"
             case .tooManyColumns: return "at most \(ColumnSpec.maxColumns) columns"
             case .noneChosen: return "no columns chosen: Space chooses one"
+            case .sortHint: return "s: sort by the field (again: the other way) · Esc: cancel"
             }
         }
     }

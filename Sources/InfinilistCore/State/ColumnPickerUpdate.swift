@@ -6,12 +6,19 @@ extension AppState {
 
     /// `c`: opens the picker on the fields of the item under the cursor; rings (with a note)
     /// when there is none, or it is not an object.
-    mutating func openColumnPicker() -> [Effect] {
+    /// `forSort` (`s`): its cursor on the field sorted by, if any, for `s` to sort by a field.
+    mutating func openColumnPicker(forSort: Bool = false) -> [Effect] {
         guard let item = selectedItem, let value = try? JSONParser.parse(item.json), value.objectValue != nil else {
             notice = .noFieldsToChoose
             return [.bell]
         }
         var picker = ColumnPicker(current: rowLayout.table?.columns.map(\.spec) ?? [], item: value)
+        if forSort {
+            picker.note = .sortHint
+            if let path = finding.order?.field.path, let index = picker.entries.firstIndex(where: { $0.spec.path == path }) {
+                picker.moveCursor(to: index)
+            }
+        }
         picker.keepCursorVisible(height: columnPickerListHeight(picker))
         mode = .columns(picker)
         return []
@@ -32,6 +39,11 @@ extension AppState {
         case .toggleColumn: if !picker.toggle() { effects = [.bell] }
         case .moveColumnUp: if !picker.moveEntry(by: -1) { effects = [.bell] }
         case .moveColumnDown: if !picker.moveEntry(by: 1) { effects = [.bell] }
+        case .sort:
+            guard let entry = picker.entries.indices.contains(picker.cursor) ? picker.entries[picker.cursor] : nil else { return [.bell] }
+            mode = .list
+            sortFromPicker(path: entry.spec.path)
+            return []
         case .submit:
             let specs = picker.chosenSpecs
             guard !specs.isEmpty else {

@@ -111,6 +111,7 @@ extension AppState {
             newFilter.extend(over: store)
             finding.filter = newFilter
         }
+        reorder()
         refreshAnchor = nil
         viewport.place(cursor: visibleRow(nearest: anchor ?? 0), offset: offset, itemCount: visibleCount)
     }
@@ -127,6 +128,11 @@ extension AppState {
         finding.filter = current
         if current.untestedPages.isEmpty, notice?.isFilterProgress == true { notice = nil }
         guard inserted.count > 0 else { return }
+        guard finding.order == nil else {
+            // Sorted, the rows go where their keys put them, not together.
+            keepCursorWhileReordering()
+            return
+        }
         searchRowsInserted(at: inserted.index, count: inserted.count)
         // With nothing shown before, the cursor was on no item: it stays on the first row.
         if !wasEmpty, viewport.cursor >= inserted.index {

@@ -7,6 +7,8 @@ public struct Finding: Sendable {
     public internal(set) var filter: Filter?
     /// The last search, if any: repeated by `n`/`N`, highlighted in rows.
     public internal(set) var search: Search?
+    /// The sort (`s`, `--sort`): the order of the rows shown; nil: the server's order.
+    public internal(set) var order: RowOrder?
     /// The jq program whose outputs are the rows (`--jq`, or the `|` prompt's); nil: the items.
     public internal(set) var rowQuery: RowQuery?
     /// Programs kept at the `|` prompt, oldest first.

@@ -35,6 +35,8 @@ public enum Notice: Sendable, Equatable {
     case searchingPage(Int)
     /// The filter is fetching a dropped page (0-based) it could not test yet.
     case filterTestingPage(Int)
+    /// The sort is reading a page again whose rows it could not key (dropped before `s`).
+    case sortReadingPage(Int)
     /// A dropped page (0-based) came back with a different number of items.
     case pageChanged(Int)
     /// A refresh cleared this many marks that had no id to find their item by.
@@ -84,6 +86,7 @@ public enum Notice: Sendable, Equatable {
             return "search stopped: \(pageName(page)): \(message) (r retries)"
         case .searchingPage(let page): return "searching \(pageName(page))… (Esc stops)"
         case .filterTestingPage(let page): return "filter: testing \(pageName(page))…"
+        case .sortReadingPage(let page): return "sort: reading \(pageName(page)) again…"
         case .pageChanged(let page):
             return page >= 0 ? "\(pageName(page)) has changed since it was first loaded" : "the new items have changed since they were first loaded"
         case .marksWithoutIDCleared(let count): return "\(Counted.text(count, "mark")) without an id cleared"
@@ -107,6 +110,11 @@ public enum Notice: Sendable, Equatable {
     /// Whether this is the filter's progress note, which the filter replaces and removes itself.
     var isFilterProgress: Bool {
         if case .filterTestingPage = self { return true }
+        return false
+    }
+
+    var isSortProgress: Bool {
+        if case .sortReadingPage = self { return true }
         return false
     }
 

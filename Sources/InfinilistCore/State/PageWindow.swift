@@ -16,14 +16,27 @@ extension AppState {
         return max(floor, config.keep ?? 20 * max(1, store.largestPageSize))
     }
 
-    /// Store rows that must stay in memory or come back into it: a screen above the view, the
-    /// view, and a screen below it.
-    var neighbourhood: Range<Int> {
-        guard visibleCount > 0 else { return 0..<0 }
+    /// Store rows that must stay in memory or come back into it: those of a screen above the
+    /// view, the view, and a screen below it. One range in the server's order; in a sorted view
+    /// the rows shown side by side come from anywhere, so each is its own (merged when adjacent).
+    var neighbourhood: [Range<Int>] {
+        guard visibleCount > 0 else { return [] }
         let first = max(0, viewport.top - viewport.height)
         let last = min(visibleCount - 1, viewport.top + 2 * viewport.height)
-        guard let low = storeRow(at: first), let high = storeRow(at: last) else { return 0..<0 }
-        return low..<(high + 1)
+        guard finding.order != nil else {
+            guard let low = storeRow(at: first), let high = storeRow(at: last) else { return [] }
+            return [low..<(high + 1)]
+        }
+        let rows = (first...last).compactMap(storeRow(at:)).sorted()
+        var ranges: [Range<Int>] = []
+        for row in rows {
+            if let previous = ranges.last, previous.upperBound == row {
+                ranges[ranges.count - 1] = previous.lowerBound..<(row + 1)
+            } else {
+                ranges.append(row..<(row + 1))
+            }
+        }
+        return ranges
     }
 
     /// Drops the pages farthest from the cursor until the budget holds again.
@@ -35,7 +48,7 @@ extension AppState {
         // but it is never a candidate: dropping it would leave the search waiting forever.
         let pinned = searchWaitingPage
         let candidates = store.loadedPages
-            .filter { !$0.rows.overlaps(keep) && $0.page != pinned }
+            .filter { page in !keep.contains(where: page.rows.overlaps) && page.page != pinned }
             .map { (page: $0.page, size: $0.rows.count, distance: Self.distance(from: anchor, to: $0.rows)) }
             .sorted { $0.distance > $1.distance }
         for candidate in candidates {
@@ -48,14 +61,21 @@ extension AppState {
     /// a pending search waits for, then the next pages the filter could not test.
     mutating func refetchNearbyPages() -> [Effect] {
         var effects: [Effect] = []
-        for page in store.droppedPages(in: neighbourhood) {
-            if let effect = refetch(page: page) { effects.append(effect) }
+        for range in neighbourhood {
+            for page in store.droppedPages(in: range) {
+                if let effect = refetch(page: page) { effects.append(effect) }
+            }
         }
         if let page = searchWaitingPage, let effect = refetch(page: page) { effects.append(effect) }
         for page in filterPagesToRefetch() {
             guard let effect = refetch(page: page) else { continue }
             effects.append(effect)
             if notice == nil || notice?.isFilterProgress == true { notice = .filterTestingPage(page) }
+        }
+        for page in sortPagesToRefetch() {
+            guard let effect = refetch(page: page) else { continue }
+            effects.append(effect)
+            if notice == nil || notice?.isSortProgress == true { notice = .sortReadingPage(page) }
         }
         return effects
     }
@@ -86,6 +106,7 @@ extension AppState {
         loading.latency.record(result.latency)
         // The filter first: its merge moves visible rows, which the search's position follows.
         filterPageArrived(result.request.page)
+        sortPageReturned(result.request.page)
         if searchWaitingPage == result.request.page { continueSearch() }
         return true
     }

@@ -157,6 +157,8 @@ extension AppState {
             marks.relocate(rows.items, firstRow: firstRow)
         }
         if let filter = finding.filter { applyFilter(filter.matcher.query) }
+        // The rows are new: their keys are made again.
+        if let field = finding.order?.field { sort(by: field) }
         viewport.place(cursor: min(cursor, max(0, visibleCount - 1)), offset: offset, itemCount: visibleCount)
         return true
     }

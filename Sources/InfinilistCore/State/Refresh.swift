@@ -27,6 +27,7 @@ extension AppState {
         )
         store = PageStore(keepsIdentities: listCanBePolled)
         finding.filter?.reset()
+        finding.order?.reset()
         finding.search?.pending = nil
         loading.readingToEnd = false
         let dropped = marks.forgetRows()

@@ -122,6 +122,7 @@ extension AppState {
         checkFields(rows)
         marks.relocate(items, firstRow: firstNew)
         finding.filter?.extend(over: store)
+        sortRowsArrived(firstNew..<store.itemCount)
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
         readToEndPageArrived()
@@ -205,6 +206,10 @@ extension AppState {
         case .columnsLeft: return scrollColumns(forward: false)
         case .columnsRight: return scrollColumns(forward: true)
         case .openColumns: return openColumnPicker()
+        case .sort: return openColumnPicker(forSort: true)
+        case .unsort:
+            guard finding.order != nil else { return [.bell] }
+            sort(by: nil)
         case .toggleColumn, .moveColumnUp, .moveColumnDown, .clearSearch: return []
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
