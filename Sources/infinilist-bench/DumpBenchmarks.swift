@@ -23,6 +23,8 @@ struct DumpBenchmarks {
         figures += try bulkFigures()
         Bench.progress("jq: the | prompt's keystroke over 10,000 items in memory")
         figures.append(QueryPromptBenchmark.figure())
+        Bench.progress("sort: s over 100,000 rows in memory")
+        figures += SortBenchmark.figures()
         return figures
     }
 

@@ -56,7 +56,7 @@ func listArea(_ state: AppState, height: Int, width: Int) -> [FrameRow] {
     let fit = state.rowBodies.fit(layout, width: width, offset: state.columnOffset)
     // With room for one row only, the row is shown rather than the header.
     guard height >= 2 else { return listRows(state, height: height, width: width, table: (layout, fit)) }
-    let header = state.rowBodies.header(for: RowBodyCache.Key(width: width, table: layout, fit: fit, highlight: nil)) {
+    let header = state.rowBodies.header(for: RowBodyCache.Key(width: width, table: layout, fit: fit, highlight: nil, sort: state.finding.order?.field)) {
         tableHeaderRow(layout, fit: fit, width: width, sort: state.finding.order?.field)
     }
     return [header] + listRows(state, height: height - 1, width: width, table: (layout, fit))

@@ -20,6 +20,8 @@ final class RowBodyCache: Sendable {
         let table: ColumnLayout?
         let fit: ColumnFit?
         let highlight: TextMatcher?
+        /// The header's arrow (rows do not depend on it).
+        var sort: SortField? = nil
     }
 
     /// A class: a kept row is handed out by one reference, not field by field.

@@ -8,7 +8,7 @@
 /// for 100,000 rows is a few tens of milliseconds (docs/performance.md). Ties keep the server's
 /// order, and rows without a value (null, missing) come last in either direction.
 public struct RowOrder: Sendable {
-    public let field: SortField
+    public private(set) var field: SortField
     /// The key of each store row seen so far, by store row; nil for a null or missing value,
     /// and for a row whose page was not in memory when it was seen (see `unkeyedPages`).
     private(set) var keys: [SortKey?] = []
@@ -22,6 +22,13 @@ public struct RowOrder: Sendable {
 
     public init(field: SortField) {
         self.field = field
+    }
+
+    /// The same keys sorted the other way (or the same): `order` must be called after.
+    func directed(_ descending: Bool) -> RowOrder {
+        var copy = self
+        copy.field = SortField(path: field.path, descending: descending)
+        return copy
     }
 
     /// The visible row of `storeRow`; nil when it is not shown. O(1).

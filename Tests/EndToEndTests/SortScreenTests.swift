@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Sorting on a real terminal (issue 36): `s` in the column picker, `s s`, `S`, and `--sort`
+/// from the start, on the demo feed with its `comments` as the last column.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end sort tests skipped"))
+struct SortScreenTests {
+    /// The rows' last column as numbers (the header and the status line are not rows).
+    private func comments(_ rows: [String]) -> [Int] {
+        rows.dropFirst().dropLast().compactMap { row in row.split(separator: " ").last.flatMap { Int($0) } }
+    }
+
+    @Test func sSortsByTheFieldPickedSSReversesAndSGoesBack() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--columns", "id,title,comments"])
+        defer { tmux.close() }
+        try await tmux.waitFor("the table") { $0.first?.hasSuffix("comments") == true && $0.count > 20 }
+        try tmux.send("s")
+        try await tmux.waitFor(text: "s: sort by the field")
+        try tmux.send("j", "j", "s")
+        let ascending = try await tmux.waitFor("the rows by comments, smallest first") { rows in
+            rows.last?.contains("sorted by comments ↑") == true && rows.first?.hasSuffix("comment↑") == true
+        }
+        let up = comments(ascending)
+        #expect(up.count > 15 && up == up.sorted(), "\(ascending)")
+        try tmux.send("s", "s")
+        let descending = try await tmux.waitFor("the rows by comments, largest first") { $0.last?.contains("sorted by comments ↓") == true }
+        let down = comments(descending)
+        #expect(down.count > 15 && down == down.sorted(by: >), "\(descending)")
+        try tmux.send("S")
+        let server = try await tmux.waitFor("the server's order") { rows in
+            rows.last?.contains("sorted by") == false && rows.count > 3 && rows[2].hasPrefix("   2  ") && rows[3].hasPrefix("   3  ")
+        }
+        #expect(!server.contains { $0.contains("↑") || $0.contains("↓") }, "\(server)")
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    /// `--sort FIELD:desc` sorts from the start; Enter prints the item at the top: the one with
+    /// the most comments among those loaded.
+    @Test func sortFromTheCommandLineAndEnterPrintsTheTopItem() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "50", "--sort", "comments:desc", "--columns", "id,comments"], stdoutFile: "out.txt")
+        defer { tmux.close() }
+        let rows = try await tmux.waitFor("the sorted list, ended") { $0.last?.contains("sorted by comments ↓ · all 50") == true }
+        let shown = comments(rows)
+        #expect(shown == shown.sorted(by: >), "\(rows)")
+        try tmux.send("Enter")
+        #expect(try await tmux.waitForExit() == 0)
+        let printed = tmux.directory.read("out.txt") ?? ""
+        #expect(printed.contains(#""comments":\#(shown.first ?? -1)"#), "\(printed)")
+    }
+
+    @Test func aSortFieldNoItemHasIsNamedWithTheNearestField() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--sort", "coments"])
+        defer { tmux.close() }
+        try await tmux.waitFor(text: "no item has 'coments'; did you mean 'comments'?")
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+}
