@@ -51,6 +51,27 @@ struct SortScreenTests {
         #expect(printed.contains(#""comments":\#(shown.first ?? -1)"#), "\(printed)")
     }
 
+    /// `sort = "…"` in a named source sorts `@name` from the start; a bad one names the file and
+    /// line, and `--sort` with `--dump` says how to sort a dump.
+    @Test func aNamedSourceSortsFromItsSortSetting() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.s]\ndemo-latency = 0\ndemo-items = 30\ncolumns = \"id,comments\"\nsort = \"comments\"\n")
+        let tmux = try await TmuxSession(arguments: ["@s"], environment: config.environment)
+        defer { tmux.close() }
+        let rows = try await tmux.waitFor("the sorted list") { $0.last?.contains("sorted by comments ↑ · all 30") == true }
+        let shown = comments(rows)
+        #expect(shown.count >= 10 && shown == shown.sorted(), "\(rows)")
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+        let bad = try ConfigDirectory("[sources.b]\ndemo-latency = 0\nsort = \"comments:sideways\"\n")
+        let refused = try await ProcessRun.run(Binary.path, ["@b"], environment: bad.environment)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("'sideways' after ':' is not a direction"), "\(refused.stderr)")
+        let dump = try await ProcessRun.run(Binary.path, ["--dump", "--sort", "comments", "--demo-items", "3"])
+        #expect(dump.status == 64)
+        #expect(dump.stderr.contains("--slurp --jq 'sort_by(.FIELD)[]'"), "\(dump.stderr)")
+    }
+
     @Test func aSortFieldNoItemHasIsNamedWithTheNearestField() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--sort", "coments"])

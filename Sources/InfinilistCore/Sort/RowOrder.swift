@@ -24,12 +24,27 @@ public struct RowOrder: Sendable {
         self.field = field
     }
 
-    /// The same keys sorted the other way (or the same): `order` must be called after.
-    func directed(_ descending: Bool) -> RowOrder {
+    /// The same rows the other way, in O(n): the keyed rows reversed, then each run of equal
+    /// keys reversed back (ties keep the server's order), the rows without a key staying last.
+    func reversed() -> RowOrder {
         var copy = self
-        copy.field = SortField(path: field.path, descending: descending)
+        copy.field = field.reversed
+        var keyedEnd = rows.count
+        while keyedEnd > 0, key(of: rows[keyedEnd - 1]) == nil { keyedEnd -= 1 }
+        var flipped = Array(rows[..<keyedEnd].reversed())
+        var start = 0
+        while start < flipped.count {
+            var end = start + 1
+            while end < flipped.count, key(of: flipped[end]) == key(of: flipped[start]) { end += 1 }
+            if end - start > 1 { flipped[start..<end].reverse() }
+            start = end
+        }
+        copy.rows = flipped + rows[keyedEnd...]
+        copy.rebuildPositions(rowCount: positions.count)
         return copy
     }
+
+    private func key(of row: Int) -> SortKey? { row < keys.count ? keys[row] : nil }
 
     /// The visible row of `storeRow`; nil when it is not shown. O(1).
     func position(of storeRow: Int) -> Int? {

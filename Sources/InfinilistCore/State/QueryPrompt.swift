@@ -156,9 +156,11 @@ extension AppState {
             store.append(laidOut(rows.items, parsed: rows.values), sources: rows.sources)
             marks.relocate(rows.items, firstRow: firstRow)
         }
+        // The rows are new: their keys are made again, after the filter.
+        let sortField = finding.order?.field
+        finding.order = nil
         if let filter = finding.filter { applyFilter(filter.matcher.query) }
-        // The rows are new: their keys are made again.
-        if let field = finding.order?.field { sort(by: field) }
+        if let sortField { sort(by: sortField) }
         viewport.place(cursor: min(cursor, max(0, visibleCount - 1)), offset: offset, itemCount: visibleCount)
         return true
     }

@@ -10,14 +10,15 @@ extension AppState {
                 state.finding.order = nil
                 return
             }
-            // The same field the other way keeps its keys (and the rows of dropped pages).
+            // The same field the other way keeps its keys (and the rows of dropped pages) and its
+            // order, reversed.
             if let current = state.finding.order, current.field.path == field.path {
-                state.finding.order = current.directed(field.descending)
-            } else {
-                var order = RowOrder(field: field)
-                order.key(rows: 0..<state.store.itemCount, store: state.store, key: state.sortKeySource(for: field))
-                state.finding.order = order
+                if current.field.descending != field.descending { state.finding.order = current.reversed() }
+                return
             }
+            var order = RowOrder(field: field)
+            order.key(rows: 0..<state.store.itemCount, store: state.store, key: state.sortKeySource(for: field))
+            state.finding.order = order
             state.reorder()
         }
         finding.search?.pending = nil

@@ -28,6 +28,14 @@ import Testing
             #expect(order.rows.count == store.itemCount)
             #expect(Set(order.rows).count == store.itemCount)
             for (index, row) in order.rows.enumerated() { #expect(order.position(of: row) == index) }
+            // The other way by reversing (`s s`) is the other way by sorting, ties and nulls kept.
+            let flipped = order.reversed()
+            var other = RowOrder(field: field.reversed)
+            other.key(rows: 0..<store.itemCount, store: store, key: key)
+            other.order(Array(0..<store.itemCount))
+            #expect(flipped.rows == other.rows)
+            #expect(flipped.field == other.field)
+            for (index, row) in flipped.rows.enumerated() { #expect(flipped.position(of: row) == index) }
         }
     }
 
