@@ -207,7 +207,7 @@ import Testing
         #expect(lines[0] == " List")
         #expect(lines[1] == "   ↓ j Ctrl-N           next row")
         #expect(lines.contains("   s                    sort by a field: pick it, s again (s s: reverse)"))
-        #expect(lines[22] == "   Shift-Tab            mark or unmark the item, then move up", "no row is given to a note about the rest")
+        #expect(lines[22] == "   Tab                  mark or unmark the item, then move down", "no row is given to a note about the rest")
         #expect(lines[23].hasPrefix(" help · "))
         #expect(render(state).rows[0].spans == [Span(" "), Span("List", .heading)])
     }

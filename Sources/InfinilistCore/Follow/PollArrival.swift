@@ -74,6 +74,7 @@ extension AppState {
             view.row = edit.map(view.row)
             mode = .detail(view)
         }
+        countsRowsEdited()
         guard finding.order == nil else {
             finding.search?.pending = nil
             sortRowsEdited(edit, cursorRowBefore: cursorRowBefore)

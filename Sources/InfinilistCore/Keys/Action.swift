@@ -43,6 +43,9 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case sort
     /// Back to the server's order (`S`).
     case unsort
+    /// Count a field's values: the list opens the column picker; the picker opens the counts
+    /// view for the field under its cursor (`#`).
+    case counts
     /// The column picker: show or hide the field under the cursor as a column.
     case toggleColumn
     /// The column picker: move the field up (its column to the left) or down.

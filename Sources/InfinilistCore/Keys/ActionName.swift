@@ -20,6 +20,7 @@ extension Action {
         case .filter: return "filter"
         case .sort: return "sort"
         case .unsort: return "unsort"
+        case .counts: return "counts"
         case .query: return "jq"
         case .write: return "write"
         case .toggleMark: return "toggle-mark"

@@ -8,22 +8,25 @@ public struct KeyTables: Sendable, Equatable {
     /// The column picker's keys: like the prompt's, not rebound (the picker is a small dialog
     /// with its own keys, and a binding meant for the list should not reach it).
     public let columns: KeyMap
+    /// The counts view's keys, not rebound, as the picker's.
+    public let counts: KeyMap
     /// The help screen's keys, not rebound either: whatever `--bind` did, `?` shows how to
     /// scroll and leave the help itself.
     public let help: KeyMap
 
     public static let standard = KeyTables(list: .list, detail: .detail, prompt: .prompt)
 
-    public init(list: KeyMap, detail: KeyMap, prompt: KeyMap, columns: KeyMap = .columns, help: KeyMap = .help) {
+    public init(list: KeyMap, detail: KeyMap, prompt: KeyMap, columns: KeyMap = .columns, counts: KeyMap = .counts, help: KeyMap = .help) {
         self.list = list
         self.detail = detail
         self.prompt = prompt
         self.columns = columns
+        self.counts = counts
         self.help = help
     }
 
     /// Every table, in the order help shows them.
-    public var all: [KeyMap] { [list, detail, columns, prompt, help] }
+    public var all: [KeyMap] { [list, detail, columns, counts, prompt, help] }
 
     /// These tables with `bindings` applied to the list and the detail view (the prompt keeps
     /// its keys, so that every character can still be typed there). A key bound to an action

@@ -13,6 +13,8 @@ public func render(_ state: AppState) -> Frame {
     var rows: [FrameRow]
     if case .columns(let picker) = state.mode {
         rows = columnPickerRows(picker, height: contentHeight, width: size.columns)
+    } else if case .counts(let view) = state.mode {
+        rows = countsRows(view, height: contentHeight, width: size.columns)
     } else if case .detail(let view) = state.mode {
         rows = detailRows(view, height: contentHeight, width: size.columns)
     } else {
@@ -26,6 +28,8 @@ public func render(_ state: AppState) -> Frame {
             rows.append(promptRow(prompt, width: width, queryEdit: state.finding.queryEdit))
         case .columns(let picker):
             rows.append(columnPickerStatusRow(picker, width: width))
+        case .counts(let view):
+            rows.append(countsStatusRow(state, view, width: width))
         case .detail(let view) where view.prompt == nil || state.showsHelp:
             // Only with a notice: the parts are not laid out twice for every frame.
             let notice = state.notice.flatMap { _ in

@@ -20,7 +20,7 @@ func listStatusParts(_ state: AppState) -> [String] {
     if state.config.insecure { parts.append("insecure") }
     if let filter = state.finding.filter {
         let loaded = state.store.itemCount
-        parts.append("filter: \(shortened(filter.matcher.query)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
+        parts.append("filter: \(shortened(filter.label)) · \(NumberText.grouped(filter.rows.count)) of \(NumberText.grouped(loaded))")
     }
     if let order = state.finding.order { parts.append(sortText(state, order.field)) }
     if let query = state.finding.rowQuery {

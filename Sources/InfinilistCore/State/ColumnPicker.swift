@@ -28,6 +28,8 @@ public struct ColumnPicker: Sendable, Equatable {
         case noneChosen
         /// Opened by `s`: how to sort.
         case sortHint
+        /// Opened by `#`: how to count.
+        case countsHint
 
         public var text: String {
             switch self {
@@ -35,9 +37,13 @@ public struct ColumnPicker: Sendable, Equatable {
             case .tooManyColumns: return "at most \(ColumnSpec.maxColumns) columns"
             case .noneChosen: return "no columns chosen: Space chooses one"
             case .sortHint: return "s: sort by the field (again: the other way) · Esc: cancel"
+            case .countsHint: return "#: count the field's values · Esc: cancel"
             }
         }
     }
+
+    /// What the picker was opened for: the columns (`c`), a sort (`s`) or counts (`#`).
+    public enum Purpose: Sendable, Equatable { case columns, sort, counts }
 
     public internal(set) var entries: [Entry]
     /// The entry under the cursor.

@@ -6,14 +6,16 @@ extension AppState {
 
     /// `c`: opens the picker on the fields of the item under the cursor; rings (with a note)
     /// when there is none, or it is not an object.
-    /// `forSort` (`s`): its cursor on the field sorted by, if any, for `s` to sort by a field.
-    mutating func openColumnPicker(forSort: Bool = false) -> [Effect] {
+    /// `purpose` `.sort` (`s`): its cursor on the field sorted by, if any, for `s` to sort by a
+    /// field; `.counts` (`#`): a hint that `#` counts the field's values.
+    mutating func openColumnPicker(for purpose: ColumnPicker.Purpose = .columns) -> [Effect] {
         guard let item = selectedItem, let value = try? JSONParser.parse(item.json), value.objectValue != nil else {
             notice = .noFieldsToChoose
             return [.bell]
         }
         var picker = ColumnPicker(current: rowLayout.table?.columns.map(\.spec) ?? [], item: value)
-        if forSort {
+        if purpose == .counts { picker.note = .countsHint }
+        if purpose == .sort {
             picker.note = .sortHint
             if let path = finding.order?.field.path, let index = picker.entries.firstIndex(where: { $0.spec.path == path }) {
                 picker.moveCursor(to: index)
@@ -43,6 +45,10 @@ extension AppState {
             guard let entry = picker.entries.indices.contains(picker.cursor) ? picker.entries[picker.cursor] : nil else { return [.bell] }
             mode = .list
             sortFromPicker(path: entry.spec.path)
+            return []
+        case .counts:
+            guard let entry = picker.entries.indices.contains(picker.cursor) ? picker.entries[picker.cursor] : nil else { return [.bell] }
+            openCounts(path: entry.spec.path)
             return []
         case .submit:
             let specs = picker.chosenSpecs

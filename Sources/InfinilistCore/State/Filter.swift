@@ -10,7 +10,15 @@
 /// remembered in `untestedPages`, fetched again through the window's re-fetch path, and its
 /// matching rows are merged in, in order, when it is back (`test(page:in:)`).
 public struct Filter: Sendable, Equatable {
-    public let matcher: TextMatcher
+    /// What a row must hold to be shown.
+    public enum Test: Sendable, Equatable {
+        /// Text in one of its cells, or its line (`&`).
+        case text(TextMatcher)
+        /// A field with this value (Enter in the counts view, `#`).
+        case value(FieldValue)
+    }
+
+    public let test: Test
     /// Matching store rows, ascending.
     public private(set) var rows: [Int] = []
     /// Store rows below this have been examined.
@@ -19,7 +27,36 @@ public struct Filter: Sendable, Equatable {
     public private(set) var untestedPages: Set<Int> = []
 
     public init(_ matcher: TextMatcher) {
-        self.matcher = matcher
+        self.test = .text(matcher)
+    }
+
+    public init(_ value: FieldValue) {
+        self.test = .value(value)
+    }
+
+    init(test: Test) {
+        self.test = test
+    }
+
+    /// The text filter's matcher (rows highlight it); nil for a value filter.
+    public var matcher: TextMatcher? {
+        if case .text(let matcher) = test { return matcher }
+        return nil
+    }
+
+    /// As the status line shows it: the query, or `state = open`.
+    public var label: String {
+        switch test {
+        case .text(let matcher): return matcher.query
+        case .value(let value): return value.label
+        }
+    }
+
+    func matches(_ item: Item) -> Bool {
+        switch test {
+        case .text(let matcher): return matcher.matches(item)
+        case .value(let value): return FieldValue.of(item, path: value.path) == value
+        }
     }
 
     /// Examines the rows that arrived since the last call.
@@ -34,7 +71,7 @@ public struct Filter: Sendable, Equatable {
                 }
                 return
             }
-            if matcher.matches(item) { rows.append(row) }
+            if matches(item) { rows.append(row) }
         }
         scanned = store.itemCount
     }
@@ -48,7 +85,7 @@ public struct Filter: Sendable, Equatable {
         let pageRows = store.rows(ofPage: page)
         var matches: [Int] = []
         store.forEachItem(in: pageRows) { row, item in
-            if let item, matcher.matches(item) { matches.append(row) }
+            if let item, self.matches(item) { matches.append(row) }
         }
         let index = firstVisible(atOrAfter: pageRows.lowerBound)
         rows.insert(contentsOf: matches, at: index)
@@ -64,7 +101,7 @@ public struct Filter: Sendable, Equatable {
         var matches: [Int] = []
         if edit.at < scanned {
             store.forEachItem(in: edit.at..<(edit.at + edit.inserted)) { row, item in
-                if let item, matcher.matches(item) { matches.append(row) }
+                if let item, self.matches(item) { matches.append(row) }
             }
         }
         for index in end..<rows.count { rows[index] += edit.delta }
@@ -84,6 +121,12 @@ public struct Filter: Sendable, Equatable {
         untestedPages = []
     }
 
+    /// Whether store row `row` is shown. O(log n).
+    func keeps(_ row: Int) -> Bool {
+        let index = firstVisible(atOrAfter: row)
+        return index < rows.count && rows[index] == row
+    }
+
     /// The index of the first matching row at or after `storeRow` (`rows.count` if none).
     func firstVisible(atOrAfter storeRow: Int) -> Int {
         var low = 0
@@ -101,15 +144,20 @@ extension AppState {
     /// stays on its item when the item is still shown, else goes to the nearest shown row below
     /// it (or above, at the end), at the same height on screen.
     mutating func applyFilter(_ query: String) {
+        applyFilter(query.isEmpty ? nil : Filter(TextMatcher(query)))
+    }
+
+    /// Applies `filter` afresh (nil: every row), over every loaded row.
+    mutating func applyFilter(_ filter: Filter?) {
         finding.search?.pending = nil
         let anchor = cursorStoreRow
         let offset = viewport.cursor - viewport.top
-        if query.isEmpty {
-            finding.filter = nil
-        } else {
-            var newFilter = Filter(TextMatcher(query))
+        if let filter {
+            var newFilter = Filter(test: filter.test)
             newFilter.extend(over: store)
             finding.filter = newFilter
+        } else {
+            finding.filter = nil
         }
         reorder()
         refreshAnchor = nil

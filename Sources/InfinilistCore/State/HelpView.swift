@@ -26,6 +26,7 @@ public struct HelpView: Sendable, Equatable {
         case .prompt: current = tables.prompt
         case .detail: current = tables.detail
         case .columns: current = tables.columns
+        case .counts: current = tables.counts
         }
         var lines: [Span] = []
         let sections = KeyMap.helpSections(first: current, of: tables.all)

@@ -12,6 +12,8 @@ public enum Mode: Sendable, Equatable {
     case detail(DetailView)
     /// The column picker: the fields of the item under the cursor, to choose a table's columns.
     case columns(ColumnPicker)
+    /// The counts view (`#`): how often each value of a field occurs in the rows shown.
+    case counts(CountsView)
 }
 
 /// The text being typed after `/` or `&`. Editing is at the end only (insert, delete the last

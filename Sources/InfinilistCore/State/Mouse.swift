@@ -16,7 +16,7 @@ extension AppState {
             return []
         }
         switch mode {
-        case .prompt:
+        case .prompt, .counts:
             return []
         case .columns:
             handleColumnPickerMouse(event)

@@ -159,7 +159,7 @@ extension AppState {
         // The rows are new: their keys are made again, after the filter.
         let sortField = finding.order?.field
         finding.order = nil
-        if let filter = finding.filter { applyFilter(filter.matcher.query) }
+        if let filter = finding.filter { applyFilter(filter) }
         if let sortField { sort(by: sortField) }
         viewport.place(cursor: min(cursor, max(0, visibleCount - 1)), offset: offset, itemCount: visibleCount)
         return true

@@ -50,6 +50,6 @@ extension AppState {
         rowLayout = .table(layout)
         columnOffset = 0
         store.mapLoadedItems { layout.tableItem($0) }
-        if let query = finding.filter?.matcher.query { applyFilter(query) }
+        if let filter = finding.filter { applyFilter(filter) }
     }
 }

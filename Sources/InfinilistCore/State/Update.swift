@@ -123,6 +123,7 @@ extension AppState {
         marks.relocate(items, firstRow: firstNew)
         finding.filter?.extend(over: store)
         sortRowsArrived(firstNew..<store.itemCount)
+        countsRowsArrived()
         viewport.clamp(itemCount: visibleCount)
         placeAtRefreshAnchor(newRows: firstNew..<store.itemCount)
         readToEndPageArrived()
@@ -142,6 +143,7 @@ extension AppState {
         case .prompt: return handlePrompt(key)
         case .detail: return handleDetail(key)
         case .columns: return handleColumnPicker(key)
+        case .counts: return handleCounts(key)
         }
     }
 
@@ -206,7 +208,8 @@ extension AppState {
         case .columnsLeft: return scrollColumns(forward: false)
         case .columnsRight: return scrollColumns(forward: true)
         case .openColumns: return openColumnPicker()
-        case .sort: return openColumnPicker(forSort: true)
+        case .sort: return openColumnPicker(for: .sort)
+        case .counts: return openColumnPicker(for: .counts)
         case .unsort:
             guard finding.order != nil else { return [.bell] }
             sort(by: nil)

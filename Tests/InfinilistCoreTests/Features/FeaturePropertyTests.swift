@@ -75,7 +75,7 @@ import TestThreads
         if let filter = state.finding.filter {
             var expected: [Int] = []
             for row in 0..<state.store.itemCount {
-                if let item = state.store.item(at: row), filter.matcher.matches(item) { expected.append(row) }
+                if let item = state.store.item(at: row), filter.matches(item) { expected.append(row) }
             }
             #expect(filter.rows == expected)
         }

@@ -185,13 +185,13 @@ import TestThreads
             #expect(filter.rows == filter.rows.sorted() && Set(filter.rows).count == filter.rows.count, "step \(step)")
             for row in filter.rows {
                 #expect(row >= 0 && row < state.store.itemCount, "step \(step)")
-                if let item = state.store.item(at: row) { #expect(filter.matcher.matches(item), "filter row \(row), step \(step)") }
+                if let item = state.store.item(at: row) { #expect(filter.matches(item), "filter row \(row), step \(step)") }
             }
             let kept = Set(filter.rows)
             for row in 0..<min(filter.scanned, state.store.itemCount) {
                 guard let item = state.store.item(at: row), let page = state.store.page(containing: row),
                       !filter.untestedPages.contains(page) else { continue }
-                #expect(kept.contains(row) == filter.matcher.matches(item), "filter at row \(row), step \(step)")
+                #expect(kept.contains(row) == filter.matches(item), "filter at row \(row), step \(step)")
             }
         }
         let frame = render(state)
