@@ -33,10 +33,24 @@ enum SortBenchmark {
             let page = items(100_000..<101_000)
             merge = timed(&state) { _ = $0.update(.pageLoaded(PageResult(request: request, items: page))) }
         }
+        // The counts view over the same rows: opened, then a page of 1,000 arriving while open.
+        _ = state.update(.key(.char("S")))
+        _ = state.update(.key(.char("#")))
+        if case .columns(let picker) = state.mode, let at = picker.entries.firstIndex(where: { $0.name == field }) {
+            for _ in 0..<(at - picker.cursor) { _ = state.update(.key(.down)) }
+        }
+        let openCounts = timed(&state) { _ = $0.update(.key(.char("#"))) }
+        var countPage = 0.0
+        if case .loading(let request, _) = state.loading.tail, case .counts = state.mode {
+            let page = items(state.store.itemCount..<(state.store.itemCount + 1_000))
+            countPage = timed(&state) { _ = $0.update(.pageLoaded(PageResult(request: request, items: page))) }
+        }
         return [
             DumpBenchmarks.Figure(name: "`s`: sort 100,000 loaded rows by \(field), key to frame: ms (goal: under 100)", infinilist: format(sort, 1), peer: "–"),
             DumpBenchmarks.Figure(name: "`s s`: the same the other way (keys kept): ms", infinilist: format(reverse, 1), peer: "–"),
             DumpBenchmarks.Figure(name: "a page of 1,000 merged into the 100,000 sorted rows: ms", infinilist: merge > 0 ? format(merge, 1) : "not measured: no page on its way", peer: "–"),
+            DumpBenchmarks.Figure(name: "`#`: counts of \(field) over the 101,000 loaded rows, key to frame: ms", infinilist: format(openCounts, 1), peer: "–"),
+            DumpBenchmarks.Figure(name: "a page of 1,000 counted into the open counts view: ms", infinilist: countPage > 0 ? format(countPage, 1) : "not measured: no page on its way", peer: "–"),
         ]
     }
 

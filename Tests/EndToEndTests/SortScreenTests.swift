@@ -81,3 +81,29 @@ struct SortScreenTests {
         #expect(try await tmux.waitForExit() == 0)
     }
 }
+
+/// The counts view on a real terminal (issue 36): `#`, a field, `#`, then Enter filters.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end counts tests skipped"))
+struct CountsScreenTests {
+    @Test func hashCountsAFieldsValuesAndEnterShowsOnlyOne() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "50", "--columns", "id,topic,title"])
+        defer { tmux.close() }
+        try await tmux.waitFor("the whole list") { $0.last?.contains("end") == true && $0.first?.contains("topic") == true }
+        try tmux.send("#")
+        try await tmux.waitFor(text: "#: count the field's values")
+        try tmux.send("j", "#")
+        let rows = try await tmux.waitFor("the counts of topic") { $0.last?.contains("counts of topic") == true }
+        #expect(rows.last?.contains("50 rows") == true, "\(rows)")
+        #expect(!rows.contains { $0.contains("more may come") }, "the list has ended")
+        // The most common first: counts never go up down the view.
+        let counts = rows.dropFirst().dropLast().compactMap { row in row.split(separator: " ").dropLast().compactMap { Int($0) }.last }
+        #expect(counts.count >= 3 && counts == counts.sorted(by: >) && counts.reduce(0, +) == 50, "\(rows)")
+        let topic = rows[1].dropFirst(2).split(separator: " ").first.map(String.init) ?? ""
+        try tmux.send("Enter")
+        let filtered = try await tmux.waitFor("only that topic") { $0.last?.contains("filter: topic = \(topic)") == true }
+        #expect(filtered.last?.contains("\(counts[0]) of 50") == true, "\(filtered)")
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+}
