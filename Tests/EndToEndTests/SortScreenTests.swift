@@ -29,7 +29,7 @@ struct SortScreenTests {
         #expect(down.count > 15 && down == down.sorted(by: >), "\(descending)")
         try tmux.send("S")
         let server = try await tmux.waitFor("the server's order") { rows in
-            rows.last?.contains("sorted by") == false && rows.count > 3 && rows[2].hasPrefix("   2  ") && rows[3].hasPrefix("   3  ")
+            rows.last?.contains("sorted by") == false && rows.count > 3 && rows[2].range(of: #"^ +2  "#, options: .regularExpression) != nil && rows[3].range(of: #"^ +3  "#, options: .regularExpression) != nil
         }
         #expect(!server.contains { $0.contains("↑") || $0.contains("↓") }, "\(server)")
         try tmux.send("q")

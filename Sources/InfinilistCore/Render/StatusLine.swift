@@ -80,7 +80,9 @@ private func loadState(_ state: AppState) -> String? {
 private func sortText(_ state: AppState, _ field: SortField) -> String {
     let loaded = NumberText.grouped(state.store.itemCount)
     let covered: String
-    if case .ended = state.loading.tail {
+    if let unkeyed = state.finding.order?.unkeyedPages.count, unkeyed > 0 {
+        covered = "\(loaded) loaded, \(Counted.text(unkeyed, "page")) not sorted yet"
+    } else if case .ended = state.loading.tail {
         covered = "all \(loaded)"
     } else if let total = state.loading.total, state.finding.rowQuery == nil {
         covered = "\(loaded) of \(NumberText.grouped(total)) loaded"

@@ -67,12 +67,16 @@ public struct RowOrder: Sendable {
         }
     }
 
-    /// A page that could not be keyed is back: its rows get their keys. False when it was not
-    /// waiting (the order need not change).
+    /// A page read again is back: its rows get their keys again (it may have waited for them, or
+    /// its items changed on the server). False when no key changed (the order stands).
     mutating func keyReturned(page: Int, store: PageStore, key: (Item) -> SortKey?) -> Bool {
-        guard store.isLoaded(page: page), unkeyedPages.remove(page) != nil else { return false }
-        self.key(rows: store.rows(ofPage: page), store: store, key: key)
-        return true
+        guard store.isLoaded(page: page) else { return false }
+        let waited = unkeyedPages.remove(page) != nil
+        let rows = store.rows(ofPage: page)
+        guard rows.upperBound <= keys.count else { return waited }
+        let before = keys[rows]
+        self.key(rows: rows, store: store, key: key)
+        return waited || keys[rows] != before
     }
 
     /// The store's rows changed at `edit.at` (new items at the top, a gap filled): keys move

@@ -36,7 +36,7 @@ enum SortKey: Comparable, Sendable {
         case .null, .missing: return nil
         case .date(let seconds, _): return .number(seconds)
         case .text(let text):
-            if kind == .number, let number = Double(text) { return .number(number) }
+            if kind == .number, let number = Double(text), !number.isNaN { return .number(number) }
             if kind == .bool, text == "true" || text == "false" { return .bool(text == "true" ? 1 : 0) }
             return .text(folded: TextCollation.folded(text), text: text)
         }

@@ -27,7 +27,10 @@ extension AppState {
             guard let low = storeRow(at: first), let high = storeRow(at: last) else { return [] }
             return [low..<(high + 1)]
         }
-        let rows = (first...last).compactMap(storeRow(at:)).sorted()
+        // Sorted, each row may need a page of its own: the screen alone, not three, is kept and
+        // read back (a screen of rows from fifty pages is fifty requests).
+        let screenEnd = min(visibleCount - 1, viewport.top + viewport.height - 1)
+        let rows = (viewport.top...max(viewport.top, screenEnd)).compactMap(storeRow(at:)).sorted()
         var ranges: [Range<Int>] = []
         for row in rows {
             if let previous = ranges.last, previous.upperBound == row {
@@ -38,6 +41,9 @@ extension AppState {
         }
         return ranges
     }
+
+    /// Re-fetches a sorted view keeps on their way at once.
+    static let sortedRefetchesAtOnce = 4
 
     /// Drops the pages farthest from the cursor until the budget holds again.
     mutating func enforceMemoryBudget() {
@@ -61,9 +67,15 @@ extension AppState {
     /// a pending search waits for, then the next pages the filter could not test.
     mutating func refetchNearbyPages() -> [Effect] {
         var effects: [Effect] = []
+        // Sorted, the screen's pages come back a few at a time.
+        let most = finding.order == nil ? Int.max : Self.sortedRefetchesAtOnce
+        var inFlight = loading.refetches.values.filter(\.isLoading).count
         for range in neighbourhood {
-            for page in store.droppedPages(in: range) {
-                if let effect = refetch(page: page) { effects.append(effect) }
+            for page in store.droppedPages(in: range) where inFlight < most {
+                if let effect = refetch(page: page) {
+                    effects.append(effect)
+                    inFlight += 1
+                }
             }
         }
         if let page = searchWaitingPage, let effect = refetch(page: page) { effects.append(effect) }

@@ -145,7 +145,13 @@ extension AppState {
         switch pending.phase {
         case .below:
             pending.nextRow = max(pending.nextRow, visibleCount)
+            // Sorted, a page that arrives merges anywhere in the order, not below what was
+            // examined: the search looks at the loaded rows only, and wraps (decision 140).
+            let wraps = finding.order != nil
             switch loading.tail {
+            case _ where wraps:
+                finding.search?.pending = PendingSearch(nextRow: 0, origin: pending.origin, phase: .wrapped)
+                advanceSearch()
             case .ended:
                 finding.search?.pending = PendingSearch(nextRow: 0, origin: pending.origin, phase: .wrapped)
                 advanceSearch()

@@ -78,10 +78,12 @@ extension AppState {
         finding.order = order
     }
 
-    /// How a row's key is made: from its table cell when the field is a column (no parsing),
-    /// else from its JSON.
+    /// How a row's key is made: from its table cell when the field is a column whose cells give
+    /// the key its JSON would (numbers, dates, booleans: no parsing), else from its JSON, so one
+    /// order never mixes keys of two kinds (a text column's cell is cut and summarised).
     func sortKeySource(for field: SortField) -> (Item) -> SortKey? {
-        if let columns = rowLayout.table?.columns, let index = columns.firstIndex(where: { $0.spec.path == field.path }) {
+        if let columns = rowLayout.table?.columns, let index = columns.firstIndex(where: { $0.spec.path == field.path }),
+           [.number, .date, .bool].contains(columns[index].kind) {
             let kind = columns[index].kind
             return { item in index < item.cells.count ? SortKey.of(item.cells[index], kind: kind) : nil }
         }
@@ -108,7 +110,7 @@ extension AppState {
     /// Runs `change` (which reorders the rows) with the cursor kept on its item at the same
     /// height; at the start (nothing moved yet, cursor on the first row) it stays on the first.
     private mutating func keepingCursorItem(_ change: (inout AppState) -> Void) {
-        let atStart = viewport.cursor == 0 && viewport.top == 0
+        let atStart = !following.touched && viewport.cursor == 0 && viewport.top == 0
         let anchor = cursorStoreRow
         let offset = viewport.cursor - viewport.top
         change(&self)

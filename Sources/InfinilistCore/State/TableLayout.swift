@@ -51,5 +51,10 @@ extension AppState {
         columnOffset = 0
         store.mapLoadedItems { layout.tableItem($0) }
         if let filter = finding.filter { applyFilter(filter) }
+        // Keys made from the old columns' cells may differ from the new ones': made again.
+        if let field = finding.order?.field {
+            finding.order = nil
+            sort(by: field)
+        }
     }
 }

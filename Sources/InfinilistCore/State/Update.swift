@@ -246,6 +246,10 @@ extension AppState {
         }
         let lastRow = visibleCount - 1
         guard lastRow - viewport.cursor <= prefetchDistance else { return [] }
+        if finding.order != nil {
+            guard cursorStoreRow != loading.sortedPrefetchRow || cursorStoreRow == nil else { return [] }
+            loading.sortedPrefetchRow = cursorStoreRow
+        }
         return [request(page: store.pageCount)]
     }
 

@@ -60,3 +60,50 @@ import Testing
         #expect(ids == ids.sorted())
     }
 }
+
+/// What a review of the sort found (session 22): the tail must not be read on and on by pages
+/// that merge above the cursor, and a search must not wait for pages whose rows land anywhere.
+@Suite struct SortReviewTests {
+    /// Ids ascending from the server, sorted descending: every page merges at the top, above
+    /// a cursor at the last row. One page per move of the user, not one per page that arrives.
+    @Test func pagesMergingAboveTheCursorAtTheEndDoNotReadOnByThemselves() {
+        var config = AppConfig(sourceName: "t", prefetch: 2)
+        config.sort = SortField(path: JSONPath([.key("n")]), descending: true)
+        var state = AppState(config: config, size: Size(rows: 6, columns: 40))
+        var pending = loads(state.start())
+        var answered = 0
+        while let request = pending.first, answered < 3 {
+            pending = loads(state.update(.pageLoaded(PageResult(request: request, items: items(request.page * 10..<(request.page + 1) * 10)))))
+            answered += 1
+        }
+        pending += loads(state.press(.end))
+        #expect(pending.count == 1, "the move to the end asks for one page")
+        var requests = 0
+        for _ in 0..<10 {
+            guard let request = pending.first else { break }
+            pending = loads(state.update(.pageLoaded(PageResult(request: request, items: items(request.page * 10..<(request.page + 1) * 10)))))
+            requests += pending.count
+        }
+        #expect(requests == 0, "pages merging above the cursor asked for \(requests) more")
+        // The user moving again asks for the next.
+        #expect(loads(state.press(.up, .end)).count == 1)
+    }
+
+    @Test func aSortedSearchLooksAtTheLoadedRowsAndWraps() {
+        var state = loadedState(pages: 3)
+        state.sort(by: SortField(path: JSONPath([.key("n")]), descending: true))
+        _ = state.press(.home)
+        #expect(state.selectedItem?.text == "item 29")
+        state.press(.char("/"))
+        state.type("item 1")
+        let effects = state.press(.enter)
+        #expect(loads(effects).isEmpty, "no page is read for a sorted search")
+        #expect(state.finding.search?.pending == nil)
+        #expect(state.selectedItem?.text == "item 19")
+        // Not in the loaded rows: not found, without reading on.
+        state.press(.char("/"))
+        state.type("item 45")
+        #expect(loads(state.press(.enter)).isEmpty)
+        #expect(state.notice?.text.contains("not found") == true, "\(state.notice?.text ?? "")")
+    }
+}
