@@ -35,6 +35,9 @@ enum SortBenchmark {
         }
         // The counts view over the same rows: opened, then a page of 1,000 arriving while open.
         _ = state.update(.key(.char("S")))
+        // At the last row, so the next page is on its way while the view is open.
+        _ = state.update(.key(.home))
+        _ = state.update(.key(.end))
         _ = state.update(.key(.char("#")))
         if case .columns(let picker) = state.mode, let at = picker.entries.firstIndex(where: { $0.name == field }) {
             for _ in 0..<(at - picker.cursor) { _ = state.update(.key(.down)) }
