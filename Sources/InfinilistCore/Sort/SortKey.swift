@@ -4,42 +4,52 @@
 /// first seen, so a sort compares keys and never parses or folds text again.
 ///
 /// The order between kinds: numbers and dates (by their value; a date is its seconds since
-/// 1970, so a column mixing ISO dates and Unix times still sorts by time), then text, then
-/// `false` before `true`, then objects and arrays (by their compact JSON). A null or a missing
-/// field has no key: it sorts last whichever the direction (`RowOrder`), as SQL's NULLS LAST.
+/// 1970, so a column mixing ISO dates and Unix times still sorts by time; a string that is a
+/// number, as some APIs send amounts and ids, is that number), then text, then `false` before
+/// `true`. Objects and arrays are their summary as a cell shows it (`bug, ui`). A null or a
+/// missing field has no key: it sorts last whichever the direction (`RowOrder`), as SQL's
+/// NULLS LAST. A key made from a table cell is the key made from the item's JSON (the cell is
+/// that value as text), so the two can be mixed in one order.
 enum SortKey: Comparable, Sendable {
     case number(Double)
     /// `folded` is what a person compares (see `TextCollation`); `text` breaks ties (an accent,
     /// then the case).
     case text(folded: String, text: String)
     case bool(UInt8)
-    case json(String)
 
     /// The key of a value; nil for null or a missing value.
     static func of(_ value: JSONValue?) -> SortKey? {
         guard let value else { return nil }
         switch TypedValue.content(of: value) {
         case .null: return nil
-        case .number(let text): return Double(text).map(SortKey.number) ?? .text(folded: text, text: text)
-        case .string(let text):
-            if let seconds = DateValue.iso8601(text) { return .number(seconds) }
-            return .text(folded: TextCollation.folded(text), text: text)
+        case .number(let written): return Self.number(written) ?? Self.text(written)
+        case .string(let string): return Self.number(string) ?? DateValue.iso8601(string).map(SortKey.number) ?? Self.text(string)
         case .bool(let flag): return .bool(flag ? 1 : 0)
-        case .array, .object: return .json(value.compactJSON)
+        case let other: return Self.text(CellValue.summary(other))
         }
     }
 
-    /// The key of a table cell, as the column holds it (cheaper than parsing the item again):
-    /// a number column's text is a number, a date column's cell has its seconds.
+    /// The key of a table cell, as the column holds it (cheaper than parsing the item again).
     static func of(_ cell: Cell, kind: ColumnKind) -> SortKey? {
         switch cell {
         case .null, .missing: return nil
         case .date(let seconds, _): return .number(seconds)
         case .text(let text):
-            if kind == .number, let number = Double(text), !number.isNaN { return .number(number) }
             if kind == .bool, text == "true" || text == "false" { return .bool(text == "true" ? 1 : 0) }
-            return .text(folded: TextCollation.folded(text), text: text)
+            return Self.number(text) ?? DateValue.iso8601(text).map(SortKey.number) ?? Self.text(text)
         }
+    }
+
+    /// A number written as JSON writes one (no `inf`, `nan` or hex that `Double` would read).
+    private static func number(_ text: String) -> SortKey? {
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
+              text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+              let number = Double(text), number.isFinite else { return nil }
+        return .number(number)
+    }
+
+    private static func text(_ text: String) -> SortKey {
+        .text(folded: TextCollation.folded(text), text: text)
     }
 }
 

@@ -78,12 +78,10 @@ extension AppState {
         finding.order = order
     }
 
-    /// How a row's key is made: from its table cell when the field is a column whose cells give
-    /// the key its JSON would (numbers, dates, booleans: no parsing), else from its JSON, so one
-    /// order never mixes keys of two kinds (a text column's cell is cut and summarised).
+    /// How a row's key is made: from its table cell when the field is a column (no parsing:
+    /// `SortKey` gives a cell the key of its value), else from its JSON.
     func sortKeySource(for field: SortField) -> (Item) -> SortKey? {
-        if let columns = rowLayout.table?.columns, let index = columns.firstIndex(where: { $0.spec.path == field.path }),
-           [.number, .date, .bool].contains(columns[index].kind) {
+        if let columns = rowLayout.table?.columns, let index = columns.firstIndex(where: { $0.spec.path == field.path }) {
             let kind = columns[index].kind
             return { item in index < item.cells.count ? SortKey.of(item.cells[index], kind: kind) : nil }
         }

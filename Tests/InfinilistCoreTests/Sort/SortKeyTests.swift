@@ -20,6 +20,8 @@ import Testing
 
     @Test func numbersSortAsNumbersNotAsText() {
         #expect(sorted(["10", "9", "-2.5", "1e3", "0"]) == ["-2.5", "0", "9", "10", "1e3"])
+        // A number sent as a string is that number; words that Double would read are not.
+        #expect(sorted([#""10""#, #""9""#, #""nan""#, #""inf""#]) == [#""9""#, #""10""#, #""inf""#, #""nan""#])
     }
 
     @Test func datesSortByTheTimeTheyName() {
@@ -39,7 +41,9 @@ import Testing
     }
 
     @Test func kindsSortInAFixedOrderAndNullHasNoKey() {
-        #expect(sorted(["true", #""b""#, "{\"a\":1}", "false", "3", "null"]) == ["3", #""b""#, "false", "true", "{\"a\":1}", "null"])
+        #expect(sorted(["true", #""b""#, "{\"a\":1}", "false", "3", "null"]) == ["3", #""b""#, "{\"a\":1}", "false", "true", "null"])
+        // Objects and arrays are their summary, as a cell shows them.
+        #expect(key(#"[{"name":"bug"},{"name":"ui"}]"#) == key(#""bug, ui""#))
         #expect(key("null") == nil)
         #expect(SortKey.of(nil) == nil)
     }
@@ -48,6 +52,8 @@ import Testing
         #expect(SortKey.of(.text("12"), kind: .number) == key("12"))
         #expect(SortKey.of(.date(seconds: 5, text: "x"), kind: .date) == .number(5))
         #expect(SortKey.of(.text("Zoë"), kind: .text) == key(#""Zoë""#))
+        #expect(SortKey.of(.text("12"), kind: .text) == key("12"))
+        #expect(SortKey.of(.text("2026-11-29T08:00:00Z"), kind: .text) == key(#""2026-11-29T08:00:00Z""#))
         #expect(SortKey.of(.missing, kind: .text) == nil)
         #expect(SortKey.of(.null, kind: .number) == nil)
     }
