@@ -94,17 +94,22 @@ extension CommandOptions {
         }
     }
 
-    /// `--sort` as the screen sorts; nil without it.
+    /// `--sort` as the screen sorts; nil without it. A dump writes the list as it arrives and
+    /// ignores it (a named source's `sort` must not make the source unusable with `--dump`),
+    /// saying so: `sortIgnoredByDump`.
     func sortField() throws -> SortField? {
         guard let sort else { return nil }
-        guard !dump else {
-            throw ValidationError("--sort sorts the rows on the screen; --dump writes the list as it arrives: for a sorted dump, --dump --slurp --jq 'sort_by(.FIELD)[]'")
-        }
         do throws(SortFieldError) {
             return try SortField(parsing: sort)
         } catch {
             throw ValidationError("--sort: \(error.message)")
         }
+    }
+
+    /// The line a dump writes on stderr when a sort was given; nil without one.
+    var sortIgnoredByDump: String? {
+        guard dump, sort != nil else { return nil }
+        return "infinilist: --sort sorts the rows on the screen and --dump writes them as they arrive: the sort is not applied (a sorted dump: --dump --slurp --jq 'sort_by(.FIELD)[]')"
     }
 
     /// `--output`, checked once the whole command line is known (a named source may hold it).

@@ -11,7 +11,9 @@
 /// NULLS LAST. A key made from a table cell is the key made from the item's JSON (the cell is
 /// that value as text), so the two can be mixed in one order.
 enum SortKey: Comparable, Sendable {
-    case number(Double)
+    /// A number's value, and for an integer too long for a `Double` (a 64-bit id: Twitter's,
+    /// Discord's), its digits, which order those the `Double` makes equal.
+    case number(Double, LongInteger = LongInteger())
     /// `folded` is what a person compares (see `TextCollation`); `text` breaks ties (an accent,
     /// then the case).
     case text(folded: String, text: String)
@@ -23,7 +25,7 @@ enum SortKey: Comparable, Sendable {
         switch TypedValue.content(of: value) {
         case .null: return nil
         case .number(let written): return Self.number(written) ?? Self.text(written)
-        case .string(let string): return Self.number(string) ?? DateValue.iso8601(string).map(SortKey.number) ?? Self.text(string)
+        case .string(let string): return Self.number(string) ?? DateValue.iso8601(string).map { SortKey.number($0) } ?? Self.text(string)
         case .bool(let flag): return .bool(flag ? 1 : 0)
         case let other: return Self.text(CellValue.summary(other))
         }
@@ -36,7 +38,7 @@ enum SortKey: Comparable, Sendable {
         case .date(let seconds, _): return .number(seconds)
         case .text(let text):
             if kind == .bool, text == "true" || text == "false" { return .bool(text == "true" ? 1 : 0) }
-            return Self.number(text) ?? DateValue.iso8601(text).map(SortKey.number) ?? Self.text(text)
+            return Self.number(text) ?? DateValue.iso8601(text).map { SortKey.number($0) } ?? Self.text(text)
         }
     }
 
@@ -45,11 +47,45 @@ enum SortKey: Comparable, Sendable {
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
               text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
               let number = Double(text), number.isFinite else { return nil }
-        return .number(number)
+        return .number(number, LongInteger(text))
     }
 
     private static func text(_ text: String) -> SortKey {
         .text(folded: TextCollation.folded(text), text: text)
+    }
+}
+
+/// An integer's digits when it has more than 15 (beyond them a `Double` is not exact): compared
+/// by sign, then length, then digits. Empty (all equal) for any other number, whose `Double`
+/// decides.
+struct LongInteger: Comparable, Sendable {
+    let negative: Bool
+    let digits: Substring
+
+    init() {
+        self.init(negative: false, digits: "")
+    }
+
+    private init(negative: Bool, digits: Substring) {
+        self.negative = negative
+        self.digits = digits
+    }
+
+    init(_ text: String) {
+        let negative = text.hasPrefix("-")
+        let digits = negative ? text.dropFirst() : text[...]
+        guard digits.count > 15, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            self.init()
+            return
+        }
+        self.init(negative: negative, digits: digits.drop(while: { $0 == "0" }))
+    }
+
+    static func < (a: LongInteger, b: LongInteger) -> Bool {
+        if a.negative != b.negative { return a.negative }
+        let magnitude = (a.digits.count, a.digits) < (b.digits.count, b.digits)
+        let reverse = (b.digits.count, b.digits) < (a.digits.count, a.digits)
+        return a.negative ? reverse : magnitude
     }
 }
 

@@ -40,7 +40,12 @@ extension AppState {
         case .submit:
             guard view.entries.indices.contains(view.cursor) else { return [.bell] }
             mode = .list
-            applyFilter(Filter(view.entries[view.cursor].value))
+            // The counts were of the rows a filter shows: the rows of the value are among them.
+            let value = view.entries[view.cursor].value
+            switch finding.filter?.test {
+            case .text(let matcher)?, .textAndValue(let matcher, _)?: applyFilter(Filter(test: .textAndValue(matcher, value)))
+            case .value?, nil: applyFilter(Filter(value))
+            }
             return []
         case .back:
             mode = .list

@@ -16,6 +16,8 @@ public struct Filter: Sendable, Equatable {
         case text(TextMatcher)
         /// A field with this value (Enter in the counts view, `#`).
         case value(FieldValue)
+        /// Both: a value picked in counts made over a text filter's rows.
+        case textAndValue(TextMatcher, FieldValue)
     }
 
     public let test: Test
@@ -40,8 +42,10 @@ public struct Filter: Sendable, Equatable {
 
     /// The text filter's matcher (rows highlight it); nil for a value filter.
     public var matcher: TextMatcher? {
-        if case .text(let matcher) = test { return matcher }
-        return nil
+        switch test {
+        case .text(let matcher), .textAndValue(let matcher, _): return matcher
+        case .value: return nil
+        }
     }
 
     /// As the status line shows it: the query, or `state = open`.
@@ -49,6 +53,7 @@ public struct Filter: Sendable, Equatable {
         switch test {
         case .text(let matcher): return matcher.query
         case .value(let value): return value.label
+        case .textAndValue(let matcher, let value): return matcher.query + " · " + value.label
         }
     }
 
@@ -56,6 +61,7 @@ public struct Filter: Sendable, Equatable {
         switch test {
         case .text(let matcher): return matcher.matches(item)
         case .value(let value): return FieldValue.of(item, path: value.path) == value
+        case .textAndValue(let matcher, let value): return matcher.matches(item) && FieldValue.of(item, path: value.path) == value
         }
     }
 

@@ -22,10 +22,11 @@ public struct Loading: Sendable {
     var rowJump = RowJump()
     /// Whether `config.fieldCheck` has been done (on the first page with items).
     var fieldsChecked = false
-    /// In a sorted view, the store row the cursor was on when the tail's last page was asked for
-    /// by nearness: pages merge above the cursor and move it down with its item, so the cursor
-    /// stays as near the end as before, and only a move of the user asks for another page.
-    var sortedPrefetchRow: Int?
+    /// In a sorted view, whether a key or the mouse was used since the tail's last page was
+    /// asked for by nearness: pages merge above the cursor and move it down with its item, so the
+    /// cursor stays as near the end as before, and only the user (or a screen not yet full) asks
+    /// for another page.
+    var sortedTailArmed = true
     /// Items of the list's walk read so far, before a `--jq` program made rows of them (what
     /// "scanned 2,400 items, 12 rows" counts).
     public internal(set) var itemsRead = 0

@@ -18,12 +18,14 @@ extension AppState {
         case .key(let key):
             notice = nil
             following.touched = true
+            loading.sortedTailArmed = true
             effects = handle(key)
             recordScroll()
         case .mouse(let event):
             notice = nil
             escapeClosedPrompt = false
             following.touched = true
+            loading.sortedTailArmed = true
             effects = handle(event)
             recordScroll()
         case .resized(let newSize):
@@ -247,8 +249,8 @@ extension AppState {
         let lastRow = visibleCount - 1
         guard lastRow - viewport.cursor <= prefetchDistance else { return [] }
         if finding.order != nil {
-            guard cursorStoreRow != loading.sortedPrefetchRow || cursorStoreRow == nil else { return [] }
-            loading.sortedPrefetchRow = cursorStoreRow
+            guard loading.sortedTailArmed || visibleCount < viewport.height + prefetchDistance else { return [] }
+            loading.sortedTailArmed = false
         }
         return [request(page: store.pageCount)]
     }

@@ -93,6 +93,32 @@ import Testing
         #expect(state.finding.filter == nil)
     }
 
+    /// `1`, `1.0` and `1e0` are one number, as jq's `group_by` has them; `"1"` is another value.
+    @Test func oneNumberWrittenThreeWaysIsOneValue() {
+        let items = jsonItems([#"{"v":1}"#, #"{"v":1.0}"#, #"{"v":1e0}"#, #"{"v":"1"}"#, #"{"v":2.5}"#])
+        var store = PageStore()
+        store.append(items)
+        var view = CountsView(path: JSONPath([.key("v")]))
+        view.countNew(upTo: store.itemCount, in: store) { _ in true }
+        #expect(view.entries.map(\.count) == [3, 1, 1])
+        #expect(view.entries.first?.value.json == "1")
+    }
+
+    /// Counts made over a text filter's rows: Enter keeps the text filter and adds the value,
+    /// so the list shows the rows the count promised.
+    @Test func enterOverATextFilterKeepsIt() {
+        var state = state(pages: 3)
+        state.press(.char("&"))
+        state.type("Item 1")
+        state.press(.enter)
+        open(&state, field: "state")
+        let promised = counts(state)?.entries.first?.count
+        state.press(.enter)
+        #expect(state.visibleCount == promised)
+        #expect(listStatusParts(state).contains { $0.hasPrefix("filter: Item 1 · state = o") }, "\(listStatusParts(state))")
+        #expect(state.finding.highlight?.query == "Item 1")
+    }
+
     @Test func rowsNotInMemoryAreSaidNotCounted() {
         var config = AppConfig(sourceName: "t", prefetch: 2, keep: 30)
         config.columns = .auto

@@ -24,6 +24,13 @@ import Testing
         #expect(sorted([#""10""#, #""9""#, #""nan""#, #""inf""#]) == [#""9""#, #""10""#, #""inf""#, #""nan""#])
     }
 
+    /// 64-bit ids (Twitter's, Discord's) are beyond a Double's exact integers.
+    @Test func longIntegersSortByTheirDigits() {
+        let ids = ["1790000000000000005", "1790000000000000001", "-1790000000000000004", "1790000000000000002", "-1790000000000000003", "12345678901234567891", "12345678901234567890"]
+        #expect(sorted(ids) == ["-1790000000000000004", "-1790000000000000003", "1790000000000000001", "1790000000000000002", "1790000000000000005", "12345678901234567890", "12345678901234567891"])
+        #expect(sorted([#""1790000000000000002""#, #""1790000000000000001""#]) == [#""1790000000000000001""#, #""1790000000000000002""#])
+    }
+
     @Test func datesSortByTheTimeTheyName() {
         // The same instant in two offsets, and a later one written earlier in the text's order.
         #expect(key(#""2026-11-29T10:00:00+02:00""#) == key(#""2026-11-29T08:00:00Z""#))
