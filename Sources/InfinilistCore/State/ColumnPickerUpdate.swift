@@ -60,14 +60,8 @@ extension AppState {
             mode = .list
             applyColumns(specs)
             return []
-        case .back:
-            mode = .list
-            return []
         case .help: showsHelp = true
-        case .redraw: return [.redraw]
-        case .suspend: return [.suspend]
-        case .interrupt: return [.quit(code: 130, output: [])]
-        default: return []
+        default: return dialogKey(action)
         }
         picker.keepCursorVisible(height: height)
         mode = .columns(picker)

@@ -47,17 +47,27 @@ extension AppState {
             case .value?, nil: applyFilter(Filter(value))
             }
             return []
+        case .help: showsHelp = true
+        default: return dialogKey(action)
+        }
+        view.top = ColumnPicker.top(view.top, cursor: view.cursor, height: height, count: view.entries.count)
+        mode = .counts(view)
+        return []
+    }
+}
+
+extension AppState {
+    /// The keys the column picker and the counts view answer alike: Esc back to the list,
+    /// Ctrl-L, Ctrl-Z and Ctrl-C; any other key does nothing.
+    mutating func dialogKey(_ action: Action) -> [Effect] {
+        switch action {
         case .back:
             mode = .list
             return []
-        case .help: showsHelp = true
         case .redraw: return [.redraw]
         case .suspend: return [.suspend]
         case .interrupt: return [.quit(code: 130, output: [])]
         default: return []
         }
-        view.top = ColumnPicker.top(view.top, cursor: view.cursor, height: height, count: view.entries.count)
-        mode = .counts(view)
-        return []
     }
 }
