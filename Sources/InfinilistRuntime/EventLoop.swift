@@ -45,6 +45,8 @@ public struct EventLoop<M: Model> {
     var tickInterval: Duration = .milliseconds(90)
     /// Where the `|` prompt's programs are kept; nil keeps none.
     public var queryHistory: QueryHistoryFile?
+    /// Writes a saved view into the config file (`V`); nil says there is no config file to write.
+    public var viewSaver: (@Sendable (SavedView) -> ViewSaveResult)?
 
     private let clock = ContinuousClock()
     private let origin = ContinuousClock.now
@@ -193,6 +195,9 @@ public struct EventLoop<M: Model> {
             case .writeFile(let path, let lines, let overwrite):
                 let result = ViewFileWriter.write(path: path, lines: lines, overwrite: overwrite)
                 inbox.post(.message(.fileWritten(result)))
+            case .saveView(let view):
+                let result = viewSaver?(view) ?? .failed(name: view.name, reason: "there is no config file to save it in (HOME is not set)")
+                inbox.post(.message(.viewSaved(result)))
             case .rememberQuery(let program):
                 // A history that cannot be written (a read-only home) loses only the history.
                 try? queryHistory?.remember(program)

@@ -27,11 +27,22 @@ public struct TOMLParser {
     var line = 1
     /// Arrays and inline tables open around the current value.
     var depth = 0
+    /// Each header and key = value as it was read, with its lines (`statements(of:)`).
+    private var statements: [TOMLStatement] = []
 
     /// Parses a whole document into its root table.
     public static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLTable {
         var parser = TOMLParser(bytes: Array(text.utf8))
         return try parser.document()
+    }
+
+    /// The document's headers and key = value lines in order, each with the lines it spans: what
+    /// an edit of the file needs to replace some lines and keep every other byte (`V` writing a
+    /// view back into the config file). Throws as `parse` does.
+    public static func statements(of text: String) throws(TOMLSyntaxError) -> [TOMLStatement] {
+        var parser = TOMLParser(bytes: Array(text.utf8))
+        _ = try parser.document()
+        return parser.statements
     }
 
     private init(bytes: [UInt8]) {
@@ -62,6 +73,7 @@ public struct TOMLParser {
                 } else {
                     try expect("]", "to close the table header")
                 }
+                statements.append(TOMLStatement(kind: isArrayOfTables ? .arrayTableHeader : .tableHeader, path: path, lines: statementLine...line))
                 try endOfLine()
                 current = isArrayOfTables
                     ? try TOMLTableBuilder.appendTable(path, in: root, line: statementLine)
@@ -72,6 +84,7 @@ public struct TOMLParser {
                 try expect("=", "after the key '\(path.joined(separator: "."))'")
                 try skipBlank()
                 let value = try self.value()
+                statements.append(TOMLStatement(kind: .keyValue, path: path, lines: statementLine...line))
                 try endOfLine()
                 try current.insert(value, at: path, line: statementLine)
             }

@@ -190,6 +190,16 @@ struct CommandOptions: ParsableArguments {
         valueName: "field[:desc]"))
     var sort: String?
 
+    @Option(name: .customLong("filter"), help: ArgumentHelp(
+        "Show only the rows holding this text from the start, as & does on the screen (case ignored). The screen only: --dump writes every item (a filtered dump: --jq 'select(...)').",
+        valueName: "text"))
+    var filter: String?
+
+    @Option(name: .customLong("view"), help: ArgumentHelp(
+        "Show the list through a view saved in the config file (V saves one): the columns, sort, filter, jq and format of its [sources.NAME] table, for any URL. Flags given here win over the view's.",
+        valueName: "name"))
+    var view: String?
+
     @Option(name: .customLong("count"), help: ArgumentHelp(
         "With --dump, count the values of this field (a path, as --columns takes; . for the values themselves) over the whole list and write {\"value\": …, \"count\": …} lines, most common first, when the list has ended (with --jq: of the program's outputs).",
         valueName: "field"))

@@ -40,6 +40,7 @@ struct DumpRun {
         if options.query.slurp { dumper.slurp = Slurp(limit: options.query.slurpLimit) }
         dumper.countField = try options.counting()
         if let note = options.sortIgnoredByDump { errors.write(line: note) }
+        if let note = options.filterIgnoredByDump { errors.write(line: note) }
         if let format = options.output {
             var given: [ColumnSpec]?
             if case .given(let specs) = self.source.columns { given = specs }

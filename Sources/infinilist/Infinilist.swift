@@ -69,11 +69,14 @@ struct Infinilist: ParsableCommand {
             return
         }
         // `@NAME`: the config file's source, with the rest of the command line on top.
-        let options = try NamedSourceArguments.resolve(
+        let environment = ProcessInfo.processInfo.environment
+        let named = try NamedSourceArguments.resolve(
             self.options,
             arguments: CommandWords.normalized(Array(CommandLine.arguments.dropFirst())),
-            environment: ProcessInfo.processInfo.environment
+            environment: environment
         )
+        // `--view NAME`: a saved view over the source, the command line's own flags winning.
+        let options = try ViewArguments.apply(to: named, commandLine: self.options, environment: environment)
         try options.query.checkSlurp(dump: options.dump, follow: options.follow != nil)
         try options.query.checkWholeListAnswers(format: options.format)
         try options.checkOutput()
@@ -85,7 +88,9 @@ struct Infinilist: ParsableCommand {
             let status = try DumpRun(options: options, source: source).run()
             throw ExitCode(status)
         }
-        let code = try InteractiveSession(options: options, source: source).run()
+        // `@NAME`: `V` saves the view back into that source.
+        let sourceName = self.options.url.flatMap { $0.hasPrefix("@") && $0.count > 1 ? String($0.dropFirst()) : nil }
+        let code = try InteractiveSession(options: options, source: source, sourceName: sourceName).run()
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -12,6 +12,8 @@ import InfinilistRuntime
 struct InteractiveSession {
     let options: CommandOptions
     let source: SourceConfiguration
+    /// The config file's source the list was opened from (`@NAME`), nil for a URL or a pipe.
+    var sourceName: String?
 
     /// Returns the exit status: the loop's, unless Enter's lines could not be written to stdout
     /// (141 for a reader that went away, 1 with a message for any other failure).
@@ -71,6 +73,8 @@ struct InteractiveSession {
             config.preview = options.previewSettings
             config.rowQuery = rowQuery
             config.sort = sort
+            config.filter = options.filter
+            config.viewName = sourceName
             config.queryCompiler = compiler
             let history = QueryHistoryFile.defaultPath(environment: environment).map(QueryHistoryFile.init)
             config.queryHistory = history?.load() ?? []
@@ -89,6 +93,11 @@ struct InteractiveSession {
                 actions: ActionSetup.runner(inbox: inbox, environment: environment)
             )
             loop.queryHistory = history
+            if let configPath = ConfigFile.defaultPath(environment: environment) {
+                let base = sourceName
+                let url = ViewArguments.urlToSave(options.url)
+                loop.viewSaver = { ConfigViewWriter.save($0, path: configPath, base: base, url: url) }
+            }
             exit = loop.run()
             if case .quit(_, let lines) = exit { output = lines }
             report = loop.model.exitReport(status: exit.exitCode, picked: !output.isEmpty, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)

@@ -112,6 +112,13 @@ extension CommandOptions {
         return "infinilist: --sort sorts the rows on the screen and --dump writes them as they arrive: the sort is not applied (a sorted dump: --dump --slurp --jq 'sort_by(.FIELD)[]')"
     }
 
+    /// The line a dump writes on stderr when a filter was given (a view's `filter` must not make
+    /// the source unusable with `--dump` either); nil without one.
+    var filterIgnoredByDump: String? {
+        guard dump, let filter, !filter.isEmpty else { return nil }
+        return "infinilist: --filter filters the rows on the screen and --dump writes every item: the filter is not applied (a filtered dump: --dump --jq 'select(...)')"
+    }
+
     /// `--output`, checked once the whole command line is known (a named source may hold it).
     func checkOutput() throws {
         guard let output else { return }

@@ -20,6 +20,8 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case query
     /// Write the view to a file (`w`).
     case write
+    /// Save the view (columns, sort, filter, jq) as a named source of the config file (`V`).
+    case saveView
     /// Mark or unmark the item under the cursor, then move down (Tab) or up (Shift-Tab).
     case toggleMark, toggleMarkUp
     /// Show the item under the cursor as pretty-printed JSON.

@@ -23,6 +23,7 @@ extension Action {
         case .counts: return "counts"
         case .query: return "jq"
         case .write: return "write"
+        case .saveView: return "save-view"
         case .toggleMark: return "toggle-mark"
         case .toggleMarkUp: return "toggle-mark-up"
         case .openDetail: return "detail"

@@ -32,6 +32,7 @@ extension KeyMap {
         KeyBinding([.char("y")], .copy, "copy the item's JSON to the clipboard"),
         KeyBinding([.char("Y")], .copyRow, "copy the row's text to the clipboard"),
         KeyBinding([.char("w")], .write, "write the rows (or the marked) to a file"),
+        KeyBinding([.char("V")], .saveView, "save the view as @NAME in the config file"),
         KeyBinding([.char("q")], .quit, "quit (exit 0; 130 with stdout a file or a pipe)"),
         KeyBinding([.escape], .back, "stop the search, else clear the filter, else quit"),
         KeyBinding([.ctrl("c")], .interrupt, "quit (exit 130)"),

@@ -20,6 +20,8 @@ public enum Message: Sendable, Equatable {
     case commandReport(CommandNotice)
     /// How writing the view to a file went (`w`).
     case fileWritten(FileWriteResult)
+    /// How saving the view into the config file went (`V`).
+    case viewSaved(ViewSaveResult)
 }
 
 /// What the core asks the outside world to do.
@@ -61,6 +63,9 @@ public enum Effect: Sendable, Equatable {
     /// Write these lines to the file at `path` (`w`): not over an existing file unless
     /// `overwrite`; the loop answers with `Message.fileWritten`.
     case writeFile(path: String, lines: [String], overwrite: Bool)
+    /// Save the view as a named source of the config file (`V`); the loop answers with
+    /// `Message.viewSaved`.
+    case saveView(SavedView)
 }
 
 /// Which line an item is written as (`Effect.output`).

@@ -139,6 +139,10 @@ func promptRow(_ prompt: Prompt, width: Int, queryEdit: QueryEdit? = nil) -> Fra
         builder.appendFitting(prefix: " ", middle: TerminalText.sanitize(prompt.text), suffix: " exists: overwrite it? (y: yes, another key: no)", .status)
         return builder.row
     }
+    if prompt.kind == .replaceView {
+        builder.appendFitting(prefix: " @", middle: TerminalText.sanitize(prompt.text), suffix: " exists: replace its view? (y: yes, another key: no)", .status)
+        return builder.row
+    }
     var shown = Substring(TerminalText.sanitize(prompt.text))
     let room = max(0, width - 2)
     var shownWidth = DisplayWidth.of(String(shown))
@@ -160,7 +164,8 @@ func promptRow(_ prompt: Prompt, width: Int, queryEdit: QueryEdit? = nil) -> Fra
     case .filter: hint = "Enter: filter (empty: all) · Esc: cancel "
     case .jq: hint = queryEdit?.needsReread == true ? "Enter: read the list again with it · Esc: undo " : "↑↓: history · Enter: keep · Esc: undo "
     case .write: hint = "Enter: write (.csv .tsv .json, else JSON lines) · Esc: cancel "
-    case .overwrite: hint = ""
+    case .saveView: hint = "Enter: save columns, sort, filter, jq to the config file · Esc: cancel "
+    case .overwrite, .replaceView: hint = ""
     }
     let hintWidth = DisplayWidth.of(hint)
     if builder.remaining >= hintWidth + 2 {

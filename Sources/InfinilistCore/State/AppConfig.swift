@@ -35,6 +35,11 @@ public struct AppConfig: Sendable, Equatable {
     public var fieldCheck = FieldCheck()
     /// `--sort` (or a named source's `sort`): the order the rows are shown in from the start.
     public var sort: SortField?
+    /// The named source the list was opened from (`@NAME`): `V` offers its name and saves over
+    /// its view without asking.
+    public var viewName: String?
+    /// `--filter` (or a view's `filter`): the rows shown from the start, as `&` would.
+    public var filter: String?
     /// `--jq` on the screen: the program whose outputs are the rows; nil shows the items.
     public var rowQuery: RowQuery?
     /// How a program typed at the `|` prompt is compiled; nil: the prompt is not offered.

@@ -56,6 +56,7 @@ public struct AppState: Sendable {
         store = PageStore(keepsIdentities: listCanBePolled)
         finding.rowQuery = config.rowQuery
         finding.order = config.sort.map(RowOrder.init(field:))
+        if let filter = config.filter, !filter.isEmpty { finding.filter = Filter(TextMatcher(filter)) }
         finding.queryHistory = config.queryHistory
     }
 

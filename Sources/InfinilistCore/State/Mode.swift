@@ -29,6 +29,10 @@ public struct Prompt: Sendable, Equatable {
         case write
         /// The file `w` named exists: `y` overwrites it.
         case overwrite
+        /// `V`: the name the view is saved under (SavedView.swift).
+        case saveView
+        /// The source `V` named exists: `y` replaces its view settings; the text is its name.
+        case replaceView
     }
 
     public let kind: Kind
@@ -46,7 +50,8 @@ public struct Prompt: Sendable, Equatable {
         case .filter: "&"
         case .jq: "|"
         case .write: "write to: "
-        case .overwrite: ""
+        case .overwrite, .replaceView: ""
+        case .saveView: "save view as @"
         }
     }
 

@@ -45,6 +45,10 @@ public enum Notice: Sendable, Equatable {
     case viewWritten(ViewWrite)
     /// `w` did not write the view: why.
     case viewNotWritten(path: String, reason: String)
+    /// `V` saved the view as `[sources.NAME]` in the config file at `path`.
+    case viewSaved(name: String, path: String, created: Bool)
+    /// `V` saved nothing: why.
+    case viewNotSaved(name: String, reason: String)
     /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
     case pageWarning(Int, message: String)
     /// A later page failed at the tail: its whole error, which the footer row cuts.
@@ -94,6 +98,11 @@ public enum Notice: Sendable, Equatable {
             let left = write.leftOut > 0 ? "; \(Counted.text(write.leftOut, "row")) of pages no longer in memory left out" : ""
             return "wrote \(Counted.text(write.rows, "row", grouped: true)) to \(TerminalText.sanitize(write.path))\(left)"
         case .viewNotWritten(let path, let reason): return "\(TerminalText.sanitize(path)) not written: \(TerminalText.sanitize(reason))"
+        case .viewSaved(let name, let path, let created):
+            let shown = TerminalText.sanitize(name)
+            return "\(created ? "saved" : "updated") view @\(shown) in \(TerminalText.sanitize(path)): infinilist @\(shown) opens it"
+        case .viewNotSaved(let name, let reason):
+            return "view \(name.isEmpty ? "" : "@" + TerminalText.sanitize(name) + " ")not saved: \(TerminalText.sanitize(reason))"
         case .pageWarning(let page, let message): return "\(pageName(page)): \(message)"
         case .pageFailed(let page, let message): return "\(pageName(page)) failed (r to retry): \(message)"
         case .followingOn(let interval): return "following: new items every \(FollowInterval.text(interval)) (F stops)"

@@ -4,6 +4,7 @@ extension AppState {
     mutating func handlePrompt(_ key: Key) -> [Effect] {
         guard case .prompt(let prompt) = mode else { return [] }
         if prompt.kind == .overwrite { return answerOverwrite(key) }
+        if prompt.kind == .replaceView { return answerReplaceView(key, name: prompt.text) }
         if prompt.kind == .jq, key == .up || key == .down {
             if let text = queryHistoryStep(older: key == .up, text: prompt.text) {
                 mode = .prompt(Prompt(kind: .jq, text: text))
@@ -47,7 +48,9 @@ extension AppState {
             return querySubmitted(prompt.text)
         case .write:
             return writeView(to: prompt.text)
-        case .overwrite:
+        case .saveView:
+            return saveView(named: prompt.text)
+        case .overwrite, .replaceView:
             return []
         }
     }

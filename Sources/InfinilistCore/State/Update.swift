@@ -76,6 +76,9 @@ extension AppState {
         case .fileWritten(let result):
             fileWritten(result)
             effects = []
+        case .viewSaved(let result):
+            viewSaved(result)
+            effects = []
         }
         if effects.contains(where: \.isQuit) { return effects }
         effects += continueLoading()
@@ -188,6 +191,7 @@ extension AppState {
         case .filter: mode = .prompt(Prompt(kind: .filter))
         case .query: return openQueryPrompt()
         case .write: mode = .prompt(Prompt(kind: .write))
+        case .saveView: openSaveViewPrompt()
         case .toggleMark: return toggleMark(thenMove: 1)
         case .toggleMarkUp: return toggleMark(thenMove: -1)
         case .openDetail: return openDetail()

@@ -32,6 +32,13 @@ public struct NamedSource: Sendable, Equatable {
         return nil
     }
 
+    /// The arguments of the settings named in `keys` only (`--view`: the source's view, its URL
+    /// and headers not read, so a `${VAR}` they need does not have to be set).
+    public func arguments(only keys: [String], environment: [String: String], file: String) throws(ConfigError) -> [ConfigArgument] {
+        let view = NamedSource(name: name, line: line, settings: settings.filter { keys.contains($0.key.replacingUnderscores) })
+        return try view.arguments(environment: environment, file: file)
+    }
+
     public func arguments(environment: [String: String], file: String, expanding: Bool = true) throws(ConfigError) -> [ConfigArgument] {
         try checkHeaderCount(file: file)
         var result: [ConfigArgument] = []
