@@ -4,7 +4,8 @@
 /// - a bulk dump, 20 pages of 10,000 items served at once: infinilist's wall time against its CPU
 ///   time (below it when fetching and parsing overlap), alone and with `--parallel 4`, beside
 ///   `jq -c '.[]'` reading the same bytes from a file; a jq program over that file (`--dump
-///   --jq`) beside jq running the same program on it; and peak RSS after 1 page and after 20.
+///   --jq`) beside jq running the same program on it; `--dump --output csv` beside jq's `@csv` of
+///   the same fields; and peak RSS after 1 page and after 20.
 struct DumpBenchmarks {
     let options: BenchOptions
     let rows: SharedRows
@@ -68,6 +69,11 @@ struct DumpBenchmarks {
         let program = "select(.comments > 6) | {id, title, login: .user.login}"
         let ourProgram = try TimedRun.median(3, options.infinilist, ["--dump", "--jq", program, concatenated])
         let jqProgram = try TimedRun.median(3, "jq", ["-c", ".[] | " + program, concatenated])
+        // Export: the same five fields of the same items as csv. jq quotes every string (`@csv`),
+        // infinilist only the fields that need it (RFC 4180), so the bytes differ, the rows not.
+        let columns = "number,title,user.login,state,comments"
+        let ourCSV = try TimedRun.median(3, options.infinilist, ["--dump", "--output", "csv", "--columns", columns, concatenated])
+        let jqCSV = try TimedRun.median(3, "jq", ["-r", ".[] | [.number, .title, .user.login, .state, .comments] | @csv", concatenated])
         let megabytes = Double(all.reduce(0) { $0 + $1.utf8.count }) / 1_000_000
         return [
             Figure(name: "bulk `--dump`, 20 × 10,000 items (\(format(megabytes, 0)) MB): wall / CPU s (peer: `jq -c '.[]'` on a file)",
@@ -76,6 +82,8 @@ struct DumpBenchmarks {
                    infinilist: "\(seconds(parallel.wallMs)) / \(seconds(parallel.cpuMs))", peer: "–"),
             Figure(name: "`--dump --jq '\(program)'` on that file: wall / CPU s (peer: `jq -c '.[] | …'`, the same file)",
                    infinilist: "\(seconds(ourProgram.wallMs)) / \(seconds(ourProgram.cpuMs))", peer: "\(seconds(jqProgram.wallMs)) / \(seconds(jqProgram.cpuMs))"),
+            Figure(name: "`--dump --output csv --columns \(columns)` on that file: wall / CPU s (peer: `jq -r '.[] | [.number, .title, .user.login, .state, .comments] | @csv'`, the same file)",
+                   infinilist: "\(seconds(ourCSV.wallMs)) / \(seconds(ourCSV.cpuMs))", peer: "\(seconds(jqCSV.wallMs)) / \(seconds(jqCSV.cpuMs))"),
             Figure(name: "bulk `--dump` peak RSS, 1 page → 20 pages, MiB (peer: jq)",
                    infinilist: "\(mebibytes(onePage.peakRSSKiB)) → \(mebibytes(whole.peakRSSKiB))", peer: mebibytes(jq.peakRSSKiB)),
         ]
