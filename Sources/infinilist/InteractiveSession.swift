@@ -74,6 +74,7 @@ struct InteractiveSession {
             config.rowQuery = rowQuery
             config.sort = sort
             config.filter = options.filter
+            config.format = options.format
             config.viewName = sourceName
             config.queryCompiler = compiler
             let history = QueryHistoryFile.defaultPath(environment: environment).map(QueryHistoryFile.init)

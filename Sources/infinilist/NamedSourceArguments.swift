@@ -53,6 +53,9 @@ enum NamedSourceArguments {
             if setting.words.first == "--header", setting.words.count == 2, overridden.contains(headerName(setting.words[1])) {
                 continue
             }
+            // A row is a table or a line of text: the command line's choice drops the source's other.
+            if setting.key == "columns", options.format != nil { continue }
+            if setting.key == "format", !options.columns.isEmpty { continue }
             if setting.words.first == "--bind", !rebound.isEmpty {
                 configWords += ConfigBindings.words(setting.words, without: rebound)
                 continue

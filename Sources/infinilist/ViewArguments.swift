@@ -8,14 +8,15 @@ import InfinilistLoader
 /// wholly, a `@SOURCE`'s included (a view without a jq program shows the items), except the
 /// ones the command line itself gives, which win as they do over a named source.
 enum ViewArguments {
-    /// The settings a view is made of: `V` writes all but `format`, which a view written by hand
-    /// may hold.
-    static let keys = SavedView.keys + ["format"]
+    /// The settings a view is made of, as `V` writes them.
+    static let keys = SavedView.keys
 
     /// `options` with the view applied; `commandLine` is the command line as parsed before any
     /// `@SOURCE` was read, to tell what was typed.
     static func apply(to options: CommandOptions, commandLine: CommandOptions, environment: [String: String]) throws -> CommandOptions {
-        guard let name = options.view else { return options }
+        guard let given = options.view else { return options }
+        // `--view @gh` names the view `@gh` opens.
+        let name = given.hasPrefix("@") ? String(given.dropFirst()) : given
         let shownName = TerminalText.sanitize(name)
         guard let path = ConfigFile.defaultPath(environment: environment) else {
             throw ValidationError("--view \(shownName): cannot find the config file: neither XDG_CONFIG_HOME nor HOME is set")
@@ -31,11 +32,12 @@ enum ViewArguments {
             throw ValidationError("--view \(shownName): \(error.message)")
         }
         var result = options
-        if commandLine.columns.isEmpty { result.columns = values["columns"] ?? [] }
+        // A table (`columns`) or lines (`format`): one typed on the command line drops the other.
+        if commandLine.columns.isEmpty { result.columns = commandLine.format == nil ? values["columns"] ?? [] : [] }
         if commandLine.sort == nil { result.sort = values["sort"]?.last }
         if commandLine.filter == nil { result.filter = values["filter"]?.last }
         if commandLine.query.program == nil { result.query.program = values["jq"]?.last }
-        if commandLine.format == nil { result.format = values["format"]?.last }
+        if commandLine.format == nil { result.format = commandLine.columns.isEmpty ? values["format"]?.last : nil }
         return result
     }
 

@@ -45,6 +45,18 @@ import Testing
         #expect(run.stderr.contains("sometimes"))
     }
 
+    /// A row is a table or a line: `--format` typed over a source (or a `--view`) with `columns`
+    /// shows lines, `--columns` over one with `format` a table, instead of refusing both.
+    @Test func aRowChoiceOnTheCommandLineDropsTheSourcesOther() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let config = try ConfigDirectory("[sources.t]\ndemo-latency = 0\ndemo-items = 2\ncolumns = \"id\"\n[sources.l]\ndemo-latency = 0\ndemo-items = 2\nformat = \"{id}\"\n")
+        for arguments in [["@t", "--format", "{title}"], ["@l", "--columns", "id,title"], ["--view", "@t", "--demo-items", "2", "--demo-latency", "0", "--format", "{title}"]] {
+            let run = try await ProcessRun.run(Binary.path, arguments + ["--dump"], environment: config.environment)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdoutLines.count == 2, "\(arguments)")
+        }
+    }
+
     /// A named source with the demo feed (no URL) works without a screen.
     @Test func aNamedSourceDumps() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")

@@ -11,14 +11,18 @@ import Testing
         #"{"state":"open","user":null,"tags":[],"n":"1"}"#,
         #"{"user":{"login":"a"},"tags":{"0":"x"},"n":2}"#,
         #"{"state":"open \"quoted\"","user":{"login":"a\\b"},"n":null}"#,
+        #"{"a":null,"user":{"login":null}}"#,
+        #"{"user":{}}"#,
+        #"{"a":1}"#,
     ]
 
-    @Test(arguments: ["state", "user.login", "tags.0", "n", "user"])
+    /// Every value the counts view can offer, `(missing)` and null (told apart) included.
+    @Test(arguments: ["state", "user.login", "tags.0", "n", "user", "a"])
     func theSelectKeepsTheItemsTheValueFilterKeeps(path: String) throws {
         let parsed = try Self.items.map { try JSONParser.parse($0) }
         let itemList = parsed.map { makeItem($0, formatter: ItemFormatter(), idPath: nil) }
         let jsonPath = try JSONPath(parsing: path)
-        let values = Set(itemList.compactMap { FieldValue.of($0, path: jsonPath)?.json })
+        let values = Set(itemList.compactMap { FieldValue.of($0, path: jsonPath) }.map(\.json))
         for json in values {
             let value = FieldValue(path: jsonPath, json: json)
             let program = try JQProgram(value.jqSelect)

@@ -35,8 +35,9 @@ public struct SortField: Sendable, Equatable {
     /// The other direction, same field (`s` on the field sorted by).
     public var reversed: SortField { SortField(path: path, descending: !descending) }
 
-    /// As `--sort` takes it back.
-    public var text: String { path.description + (descending ? ":desc" : "") }
+    /// As `--sort` takes it back: a key holding `:` is written in brackets, so that it reads back
+    /// as this field (`time:desc` would be the field `time`, descending).
+    public var text: String { path.text(bracketing: { $0.contains(":") }) + (descending ? ":desc" : "") }
 
     /// The arrow the header and the status line show: ↑ smallest first, ↓ largest first.
     public var arrow: String { descending ? "↓" : "↑" }

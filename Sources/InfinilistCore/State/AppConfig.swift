@@ -33,6 +33,9 @@ public struct AppConfig: Sendable, Equatable {
     /// The fields `--format` and `--columns` name, checked against the first page with items
     /// (a notice names those no item has).
     public var fieldCheck = FieldCheck()
+    /// `--format` (or a source's `format`): the template of each row's line, kept to be saved
+    /// with the view (`V`) while the rows are lines.
+    public var format: String?
     /// `--sort` (or a named source's `sort`): the order the rows are shown in from the start.
     public var sort: SortField?
     /// The named source the list was opened from (`@NAME`): `V` offers its name and saves over

@@ -46,7 +46,7 @@ public enum Notice: Sendable, Equatable {
     /// `w` did not write the view: why.
     case viewNotWritten(path: String, reason: String)
     /// `V` saved the view as `[sources.NAME]` in the config file at `path`.
-    case viewSaved(name: String, path: String, created: Bool)
+    case viewSaved(name: String, path: String, created: Bool, hasURL: Bool)
     /// `V` saved nothing: why.
     case viewNotSaved(name: String, reason: String)
     /// A page (0-based) loaded but is not whole, as its source says (GraphQL errors beside data).
@@ -98,9 +98,10 @@ public enum Notice: Sendable, Equatable {
             let left = write.leftOut > 0 ? "; \(Counted.text(write.leftOut, "row")) of pages no longer in memory left out" : ""
             return "wrote \(Counted.text(write.rows, "row", grouped: true)) to \(TerminalText.sanitize(write.path))\(left)"
         case .viewNotWritten(let path, let reason): return "\(TerminalText.sanitize(path)) not written: \(TerminalText.sanitize(reason))"
-        case .viewSaved(let name, let path, let created):
+        case .viewSaved(let name, let path, let created, let hasURL):
             let shown = TerminalText.sanitize(name)
-            return "\(created ? "saved" : "updated") view @\(shown) in \(TerminalText.sanitize(path)): infinilist @\(shown) opens it"
+            let use = hasURL ? "infinilist @\(shown) opens it" : "it has no url: infinilist --view \(shown) FILE lays it over a list"
+            return "\(created ? "saved" : "updated") view @\(shown) in \(TerminalText.sanitize(path)): \(use)"
         case .viewNotSaved(let name, let reason):
             return "view \(name.isEmpty ? "" : "@" + TerminalText.sanitize(name) + " ")not saved: \(TerminalText.sanitize(reason))"
         case .pageWarning(let page, let message): return "\(pageName(page)): \(message)"

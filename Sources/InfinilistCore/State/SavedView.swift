@@ -7,8 +7,9 @@
 /// The core says what to save (`Effect.saveView`); the event loop writes the config file and
 /// says how it went (`Message.viewSaved`).
 public struct SavedView: Sendable, Equatable {
-    /// The settings of a source that are its view, in the order they are written.
-    public static let keys = ["columns", "sort", "filter", "jq"]
+    /// The settings of a source that are its view, in the order they are written: a table's
+    /// `columns` or the lines' `format` (never both), then the sort, the filter and the program.
+    public static let keys = ["columns", "format", "sort", "filter", "jq"]
 
     public struct Setting: Sendable, Equatable {
         public let key: String
@@ -47,8 +48,9 @@ public struct SavedView: Sendable, Equatable {
 
 /// How saving a view went, as the event loop tells the core.
 public enum ViewSaveResult: Sendable, Equatable {
-    /// Written into the config file at `path`; `created` when its table is new.
-    case saved(name: String, path: String, created: Bool)
+    /// Written into the config file at `path`; `created` when its table is new; `hasURL` false
+    /// when it has no address (a view of standard input), so only `--view` can use it.
+    case saved(name: String, path: String, created: Bool, hasURL: Bool)
     /// The file has a source of that name and the view was not to replace its settings.
     case exists(name: String, path: String)
     /// Nothing was written: why, in a line.
@@ -60,8 +62,11 @@ extension AppState {
     /// the counts view has no `filter` text: it is saved as a `select` after the jq program.
     func savedView(named name: String, replacing: Bool) -> SavedView {
         var settings: [SavedView.Setting] = []
-        if case .table(let table) = rowLayout {
+        switch rowLayout {
+        case .table(let table):
             settings.append(.init(key: "columns", value: table.columns.map(\.spec.text).joined(separator: ",")))
+        case .lines, .undecided:
+            if let format = config.format { settings.append(.init(key: "format", value: format)) }
         }
         if let order = finding.order {
             settings.append(.init(key: "sort", value: order.field.text))
@@ -86,8 +91,9 @@ extension AppState {
     }
 
     /// Enter at the name prompt: the view to save (over the session's own source without asking).
-    mutating func saveView(named name: String) -> [Effect] {
-        guard !name.isEmpty else { return [] }
+    mutating func saveView(named typed: String) -> [Effect] {
+        // The prompt shows the `@`; one typed as well is not part of the name.
+        let name = typed.hasPrefix("@") ? String(typed.dropFirst()) : typed
         if let problem = SavedView.problem(withName: name) {
             notice = .viewNotSaved(name: name, reason: problem)
             return []
@@ -98,8 +104,8 @@ extension AppState {
     /// How saving went: a report, or for a source that exists, the question whether to replace.
     mutating func viewSaved(_ result: ViewSaveResult) {
         switch result {
-        case .saved(let name, let path, let created):
-            notice = .viewSaved(name: name, path: path, created: created)
+        case .saved(let name, let path, let created, let hasURL):
+            notice = .viewSaved(name: name, path: path, created: created, hasURL: hasURL)
         case .exists(let name, _):
             mode = .prompt(Prompt(kind: .replaceView, text: name))
         case .failed(let name, let reason):
@@ -121,17 +127,27 @@ extension AppState {
 extension FieldValue {
     /// A jq filter keeping the rows with this value: the path walked step by step as
     /// `FieldValue.of` walks it (a number steps into an array, else it is a key), compared with
-    /// jq's `==` (1 and 1.0 are one value there too). A missing field is null to jq.
+    /// jq's `==` (1 and 1.0 are one value there too; so are two integers past 2^53 that round to
+    /// one double, as in jq). jq reads a missing field as null, so null and missing are told
+    /// apart by whether the last step's container has it.
     var jqSelect: String {
-        var walk = "."
-        for component in path.components {
-            let key = JSONValue.string(component.key).compactJSON
-            if let index = component.index {
-                walk += " | if type == \"array\" then .[\(index)] else .[\(key)]? end"
-            } else {
-                walk += " | .[\(key)]?"
-            }
+        var parent = "."
+        for component in path.components.dropLast() { parent += Self.jqStep(component) }
+        let walk = parent + (path.components.last.map(Self.jqStep) ?? "")
+        guard let last = path.components.last else { return "select(. == \(json ?? "null"))" }
+        let key = JSONValue.string(last.key).compactJSON
+        let has = last.index.map { "if type == \"array\" then has(\($0)) else has(\(key)) end" } ?? "has(\(key))"
+        let present = "([\(parent) | try (\(has)) catch false] | any)"
+        switch json {
+        case nil: return "select(\(present) | not)"
+        case "null": return "select(\(present) and (\(walk)) == null)"
+        case let json?: return "select((\(walk)) == \(json))"
         }
-        return "select((\(walk)) == \(json ?? "null"))"
+    }
+
+    private static func jqStep(_ component: JSONPath.Component) -> String {
+        let key = JSONValue.string(component.key).compactJSON
+        guard let index = component.index else { return " | .[\(key)]?" }
+        return " | if type == \"array\" then .[\(index)] else .[\(key)]? end"
     }
 }

@@ -38,7 +38,7 @@ enum ConfigViewEdit {
             return .failed("\(path) line \(dotted.statement.lines.lowerBound) writes sources.\(view.name) with dotted keys or an inline table; V writes a [sources.\(view.name)] table: make it one, then save again")
         }
         let lineEnd = text.contains("\r\n") ? "\r\n" : "\n"
-        let viewLines = view.settings.map { "\($0.key) = \(TOMLText.string($0.value))" }
+        let viewLines = view.settings.map { "\($0.key) = \(TOMLText.string(EnvironmentExpansion.literal($0.value)))" }
         // Split on the byte: a Swift `Character` holds "\r\n" whole, and would not split there.
         var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         let created: Bool
@@ -65,7 +65,7 @@ enum ConfigViewEdit {
             if let copied {
                 table += copied.settings
             } else if let url {
-                table.append("url = \(TOMLText.string(url))")
+                table.append("url = \(TOMLText.string(EnvironmentExpansion.literal(url)))")
             }
             table += viewLines + (copied?.subTables ?? [])
             var body = lines.joined(separator: "\n")
@@ -131,7 +131,7 @@ enum ConfigViewEdit {
         } else {
             expectedRest = restPart(old.sources.first { $0.name == view.name })
         }
-        let expectedView = view.settings.map { ($0.key, TOMLValue.string($0.value)) }
+        let expectedView = view.settings.map { ($0.key, TOMLValue.string(EnvironmentExpansion.literal($0.value))) }
         let same = zip(others(old), others(new)).allSatisfy { $0.name == $1.name && TOMLText.sameEntries($0.settings, $1.settings) }
             && others(old).count == others(new).count
             && TOMLText.sameEntries(restPart(newSource), expectedRest)

@@ -30,11 +30,25 @@ public enum ConfigViewWriter {
         case .failed(let reason):
             return .failed(name: view.name, reason: reason)
         case .text(let newText, let created):
+            guard newText.utf8.count <= ConfigFile.maxBytes else {
+                return .failed(name: view.name, reason: "the config file \(path) would pass 1 MiB, the most infinilist reads; the file is as it was")
+            }
             if let reason = write(newText, to: path, exists: exists) {
                 return .failed(name: view.name, reason: reason)
             }
-            return .saved(name: view.name, path: path, created: created)
+            let hasURL = !created || base != nil || url != nil
+            return .saved(name: view.name, path: path, created: created, hasURL: hasURL)
         }
+    }
+
+    /// `mkdir -p`, each new directory private to the user: nil when done, else the errno.
+    private static func makeDirectories(_ directory: String) -> Int32? {
+        var made = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o700) != 0, errno != EEXIST { return errno }
+        }
+        return nil
     }
 
     /// Writes `text` over the file at `path` (through a link); nil when done, else why not.
@@ -45,14 +59,14 @@ public enum ConfigViewWriter {
             guard let resolved = realpath(path, nil) else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
             target = String(cString: resolved)
             free(resolved)
+            // Renaming over a file the user made read-only would go through it unasked.
+            guard access(target, W_OK) == 0 else { return "cannot write \(path): \(String(cString: strerror(errno))); the file is as it was" }
             var status = stat()
             if stat(target, &status) == 0 { mode = status.st_mode & 0o7777 }
         } else {
             let directory = (path as NSString).deletingLastPathComponent
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                return "cannot make the directory \(directory): \(error.localizedDescription)"
+            if let failure = makeDirectories(directory) {
+                return "cannot make the directory \(directory): \(String(cString: strerror(failure)))"
             }
         }
         let directory = (target as NSString).deletingLastPathComponent

@@ -5,6 +5,12 @@
 /// `$` not followed by `{` is kept as written; `$${` writes a literal `${`. A variable that is not
 /// set is an error naming it (an empty one is used as it is).
 public enum EnvironmentExpansion {
+    /// `text` as a config value that expands back to it: each `${` written `$${` (a filter, a
+    /// program or a path that `V` saves is text, not a reference to a variable).
+    public static func literal(_ text: String) -> String {
+        text.replacing("${", with: "$${")
+    }
+
     /// - Parameter context: where the value is, for the error message (`[sources.gh] url, line 3`).
     public static func expand(_ text: String, environment: [String: String], context: String) throws(ConfigError) -> String {
         guard text.contains("$") else { return text }

@@ -4,9 +4,10 @@ import Testing
 /// `V` (issue 36): the view on screen as the settings of a named source, the name prompt, the
 /// question before replacing another source's view, and what the status line says.
 @Suite struct SavedViewTests {
-    private func state(viewName: String? = nil) -> AppState {
+    private func state(viewName: String? = nil, format: String? = nil) -> AppState {
         var config = AppConfig(sourceName: "t", prefetch: 2)
         config.viewName = viewName
+        config.format = format
         var state = AppState(config: config, size: Size(rows: 10, columns: 70))
         var pending = loads(state.start())
         while state.store.pageCount < 2, let request = pending.first(where: { $0.page == state.store.pageCount }) {
@@ -51,7 +52,7 @@ import Testing
         state.press(.char("V"))
         #expect(state.mode == .prompt(Prompt(kind: .saveView, text: "gh")))
         #expect(saved(state.press(.enter))?.replacing == true)
-        _ = state.update(.viewSaved(.saved(name: "gh", path: "/c.toml", created: false)))
+        _ = state.update(.viewSaved(.saved(name: "gh", path: "/c.toml", created: false, hasURL: true)))
         #expect(render(state).text.contains("updated view @gh in /c.toml: infinilist @gh opens it"))
     }
 
@@ -120,5 +121,41 @@ import Testing
         }
         #expect(state.visibleCount == 11)
         #expect(render(state).text.contains("filter: Item 1"))
+    }
+
+    /// Lines from `--format` save the format; a table saves its columns (and `format` is then
+    /// taken out of the table, since a source cannot have both).
+    @Test func linesSaveTheirFormatAndATableItsColumns() {
+        var config = AppConfig(sourceName: "t")
+        config.columns = .lines
+        config.format = "{title} by {user.login}"
+        let lines = AppState(config: config, size: Size(rows: 10, columns: 70))
+        #expect(lines.savedView(named: "v", replacing: false).settings == [SavedView.Setting(key: "format", value: "{title} by {user.login}")])
+        let table = state(format: "{title}")
+        #expect(settings(table.savedView(named: "v", replacing: false)).keys.sorted() == ["columns"])
+    }
+
+    /// The prompt shows the `@`; typing one too names the same view.
+    @Test func anAtTypedBeforeTheNameIsNotPartOfIt() {
+        var state = state()
+        state.press(.char("V"))
+        state.type("@mine")
+        #expect(saved(state.press(.enter))?.name == "mine")
+    }
+
+    /// A view without an address (of standard input) says how it can be used.
+    @Test func aViewWithoutAURLSaysToUseItWithView() {
+        var state = state()
+        _ = state.update(.viewSaved(.saved(name: "in", path: "/c.toml", created: true, hasURL: false)))
+        #expect(render(state).text.contains("it has no url: infinilist --view in FILE"))
+    }
+
+    /// A field whose key holds `:` is saved in brackets: read back, it is the same field, not
+    /// a direction.
+    @Test func aSortFieldWithAColonReadsBackAsItself() throws {
+        let field = SortField(path: JSONPath([.key("time:desc")]), descending: true)
+        #expect(field.text == #"["time:desc"]:desc"#)
+        #expect(try SortField(parsing: field.text) == field)
+        #expect(SortField(path: JSONPath([.key("a")])).text == "a")
     }
 }

@@ -151,6 +151,20 @@ import Testing
         let result = try edited(view("a", [("sort", "x")]), text)
         #expect(result.text == "[sources.a]\nsort = \"x\"\nitems = \"d\"\n")
     }
+
+    /// A filter, a program or a path holding `${` is text: written `$${`, it reads back as
+    /// written instead of naming an environment variable (and never expands to a secret).
+    @Test func aDollarBraceInAViewIsWrittenAsALiteral() throws {
+        let saved = view("d", replacing: false, [("filter", "${HOME}"), ("jq", #"{d: "$${x}"}"#)])
+        let result = try edited(saved, "", url: "/data/x${HOME}.json")
+        #expect(result.text.contains(#"filter = "$${HOME}""#))
+        let file = try ConfigFile(text: result.text, path: "/c.toml")
+        let words = try file.source(named: "d").arguments(environment: ["HOME": "/secret"], file: "/c.toml").flatMap(\.words)
+        #expect(words.contains("${HOME}"))
+        #expect(words.contains(#"{d: "$${x}"}"#))
+        #expect(words.contains("/data/x${HOME}.json"))
+        #expect(!words.contains { $0.contains("/secret") })
+    }
 }
 
 /// The file itself: made when missing (with its directory), replaced whole with its permissions
@@ -162,7 +176,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("view-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.path + "/infinilist/config.toml"
-        #expect(ConfigViewWriter.save(view, path: path, base: nil, url: "https://h/") == .saved(name: "v", path: path, created: true))
+        #expect(ConfigViewWriter.save(view, path: path, base: nil, url: "https://h/") == .saved(name: "v", path: path, created: true, hasURL: true))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "[sources.v]\nurl = \"https://h/\"\nsort = \"a\"\n")
         #expect(ConfigViewWriter.save(view, path: path, base: nil, url: nil) == .exists(name: "v", path: path))
 
@@ -172,13 +186,29 @@ import Testing
         let link = directory.path + "/link.toml"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         let replacing = SavedView(name: "v", settings: [SavedView.Setting(key: "filter", value: "f")], replacing: true)
-        #expect(ConfigViewWriter.save(replacing, path: link, base: nil, url: nil) == .saved(name: "v", path: link, created: false))
+        #expect(ConfigViewWriter.save(replacing, path: link, base: nil, url: nil) == .saved(name: "v", path: link, created: false, hasURL: true))
         #expect(try String(contentsOfFile: real, encoding: .utf8) == "# mine\n[sources.v]\nurl = \"x\"\nfilter = \"f\"\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
         let mode = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? Int
         #expect(mode == 0o640)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
+    }
+
+    /// A file the view would push past what infinilist reads back is not written.
+    @Test func aViewThatWouldMakeTheFileTooLargeIsNotWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("view-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.path + "/config.toml"
+        let text = "# " + String(repeating: "x", count: ConfigFile.maxBytes - 20) + "\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .failed(_, let reason) = ConfigViewWriter.save(view, path: path, base: nil, url: "https://h/") else {
+            Issue.record("written")
+            return
+        }
+        #expect(reason.contains("would pass 1 MiB"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
 
     @Test func aFileThatCannotBeWrittenSaysWhyAndStaysAsItWas() throws {
