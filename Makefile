@@ -14,7 +14,7 @@ SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-con
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: all deps build run test release install clean help bench fuzz man hot-symbols
+.PHONY: all deps build run test release install clean help bench fuzz man hot-symbols jq-conformance
 
 all: build
 
@@ -26,6 +26,7 @@ help:
 	@echo "make man      the man page, generated from the command's definition: $(MANPAGE)"
 	@echo "make bench    the performance figures beside fzf and less, one table (docs/performance.md)"
 	@echo "make hot-symbols  record which functions a session runs, for the release link's order"
+	@echo "make jq-conformance JQ_TEST=FILE  jq's own test suite (tests/jq.test at jq-1.7.1) through the JQ engine"
 
 ## Installs the missing Debian packages when it can (root with apt-get), else names them.
 deps:
@@ -84,6 +85,15 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product infinilist
 	$(SWIFT) build $(RELEASE) --product infinilist-bench
 	.build/release/infinilist-bench $(BENCH_ARGS)
+
+## jq's own test suite through the JQ engine (issue 35): JQ_TEST is a file in its format, e.g.
+## tests/jq.test of github.com/jqlang/jq at the tag jq-1.7.1 (not kept here: fetch it, e.g.
+## `git -C jq show jq-1.7.1:tests/jq.test > /tmp/jq.test`). Each case runs in a process of its
+## own, killed after 1 s; the summary and every failure are printed (docs/jq.md lists them).
+jq-conformance: deps
+	@if [ -z "$(JQ_TEST)" ]; then echo "usage: make jq-conformance JQ_TEST=path/to/jq.test (tests/jq.test of jqlang/jq at jq-1.7.1)"; exit 2; fi
+	$(SWIFT) build $(RELEASE) --product jq-conformance
+	.build/release/jq-conformance $(JQ_TEST)
 
 ## The order the release link lays functions out in (decision 79): a release build, then the
 ## functions a few sessions run, recorded with valgrind's callgrind (scripts/hot-symbols.sh), then

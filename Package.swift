@@ -114,6 +114,9 @@ let package = Package(
             name: "infinilist-bench",
             dependencies: ["InfinilistCore", "JQ", "ProcessSpawn"]
         ),
+        /// `make jq-conformance JQ_TEST=FILE`: jq's own test suite (a file in its format) through
+        /// the JQ engine, each case in a process of its own; prints passed / failed / skipped.
+        .executableTarget(name: "jq-conformance", dependencies: ["JQ"]),
         .testTarget(
             name: "InfinilistCoreTests",
             dependencies: ["InfinilistCore", "TestThreads"]

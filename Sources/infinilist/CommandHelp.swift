@@ -144,7 +144,9 @@ enum CommandHelp {
         (~/.config/infinilist/config.toml by default), one [sources.NAME] table each; \
         `infinilist @NAME` starts one, and flags given after it override its settings. A \
         setting is a long flag without its dashes; ${VAR} is taken from the environment (an \
-        unset one is an error), so tokens stay out of the file; infinilist never writes it:
+        unset one is an error), so tokens stay out of the file. infinilist writes the file only \
+        when V saves a view (columns or format, sort, filter, jq) into one table, leaving every \
+        other line as it was; --view NAME lays a saved view over any list:
           [sources.gh]
           url = "https://api.github.com/repos/apple/swift/issues?page={page}"
           headers = { Authorization = "Bearer ${GITHUB_TOKEN}" }
