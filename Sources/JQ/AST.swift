@@ -28,6 +28,9 @@ indirect enum Expr: Sendable {
     case call(String, [Expr], Int)  // name, arguments, column
     case variable(String, Int)
     case bind(Expr, Pattern, Expr)            // `source as $x | body`
+    /// `source as P1 ?// P2 ?// … | body`: each pattern in turn while the binding or the body
+    /// fails; every variable of every pattern is bound (null where a pattern lacks it).
+    case bindAlternatives(Expr, [Pattern], Expr)
     case label(String, Expr)
     case breakLabel(String)
     case assign(AssignOp, Expr, Expr)

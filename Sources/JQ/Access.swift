@@ -29,8 +29,8 @@ enum Access {
 
     /// The array position `key` names, or nil when it is outside the array.
     static func arrayIndex(_ key: JSONValue, count: Int) -> Int? {
-        // jq 1.6 gives null for a fractional index (`.[1.5]`).
-        guard let d = key.doubleValue, d.isFinite, d == d.rounded(), abs(d) < 1e15 else { return nil }
+        // jq 1.7 floors a fractional index (`.[1.5]` is `.[1]`).
+        guard let d = key.doubleValue?.rounded(.down), d.isFinite, abs(d) < 1e15 else { return nil }
         var i = Int(d)
         if i < 0 { i += count }
         return i >= 0 && i < count ? i : nil
@@ -50,6 +50,7 @@ enum Access {
         func bound(_ v: JSONValue, _ otherwise: Int, roundUp: Bool) throws -> Int {
             if case .null = v { return otherwise }
             guard let d = v.doubleValue else { throw JQRuntimeError("Start and end indices of an array slice must be numbers") }
+            if d.isNaN { return otherwise }   // jq 1.7: a NaN bound is the end it stands for
             var x = d < 0 ? d + Double(count) : d
             x = roundUp ? x.rounded(.up) : x.rounded(.down)
             return Int(max(0, min(Double(count), x)))

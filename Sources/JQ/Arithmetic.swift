@@ -2,8 +2,8 @@ import InfinilistCore
 
 /// jq's binary operators: `+` (null is the identity; strings, arrays concatenate; objects
 /// merge), `-` (arrays remove every equal element), `*` (objects merge deeply; a string times
-/// n repeats it, null below 1), `/` (strings split), `%` (on integers, C's sign rules), and
-/// the comparisons in jq's total order. Messages are jq 1.6's.
+/// n repeats it), `/` (strings split), `%` (on integers, C's sign rules), and the comparisons
+/// in jq's total order, as jq 1.7 does them. Messages are jq's.
 enum Arithmetic {
     typealias Operation = @Sendable (JSONValue, JSONValue) throws -> JSONValue
 
@@ -54,10 +54,10 @@ enum Arithmetic {
         switch (a, b) {
         case (.number(let x), .number(let y)): return .double(NumberText.double(x) * NumberText.double(y))
         case (.string(let s), .number(let n)), (.number(let n), .string(let s)):
-            // jq 1.6: repeat `Int(n - 1)` (truncated) more times; null when that is negative.
-            let d = NumberText.double(n) - 1
-            guard d > -1, d.isFinite else { return .null }
-            return .string(String(repeating: s, count: Int(min(d, 1e9)) + 1))
+            // jq 1.7: `Int(n)` (truncated) copies, "" below 1; null for a negative or NaN count.
+            let d = NumberText.double(n)
+            guard d >= 0 else { return .null }
+            return .string(String(repeating: s, count: Int(min(d, 1e9))))
         case (.object(let x), .object(let y)): return .object(deepMerge(x, y))
         default: throw failure(a, b, "multiplied")
         }
@@ -89,7 +89,10 @@ enum Arithmetic {
 
     static func modulo(_ a: JSONValue, _ b: JSONValue) throws -> JSONValue {
         guard case .number(let x) = a, case .number(let y) = b else { throw failure(a, b, "divided (remainder)") }
-        let n = toInt(NumberText.double(x)), d = toInt(NumberText.double(y))
+        let dx = NumberText.double(x), dy = NumberText.double(y)
+        // jq 1.7: NaN on either side is NaN; infinities are the largest integers.
+        if dx.isNaN || dy.isNaN { return .double(.nan) }
+        let n = toInt(dx), d = toInt(dy)
         if d == 0 {
             throw JQRuntimeError("\(a.typeAndValue) and \(b.typeAndValue) cannot be divided (remainder) because the divisor is zero")
         }
@@ -97,10 +100,10 @@ enum Arithmetic {
         return .int(n % d)
     }
 
-    /// C's cast to an integer as x86 does it: out of range (or NaN) gives the smallest
-    /// integer, instead of trapping (`1e300 % 2` is 0 in jq 1.6).
+    /// jq 1.7's `dtoi`: a double to an integer, clamped to the integers' range.
     static func toInt(_ d: Double) -> Int {
-        if d.isNaN || d >= 9.2e18 || d <= -9.2e18 { return Int.min }
+        if d >= 9.2e18 { return Int.max }
+        if d <= -9.2e18 { return Int.min }
         return Int(d)
     }
 }

@@ -28,9 +28,14 @@ extension Builtins {
         t["implode/0"] = simple { v in
             guard case .array(let a) = v else { throw JQRuntimeError("implode input must be an array") }
             var out = String.UnicodeScalarView()
+            // jq 1.7: fractions round down; a code point outside Unicode or a surrogate is U+FFFD.
             for item in a {
-                guard let d = item.doubleValue, d >= 0, d < 0x110000 else { throw JQRuntimeError("Unicode codepoint out of range") }
-                out.append(Unicode.Scalar(UInt32(d)) ?? "\u{FFFD}")
+                guard case .number = item, let d = item.doubleValue else {
+                    throw JQRuntimeError("\(item.typeAndValue) can't be imploded, unicode codepoint needs to be numeric")
+                }
+                let point = d.rounded(.down)
+                let scalar = point >= 0 && point < 0x110000 ? Unicode.Scalar(UInt32(point)) : nil
+                out.append(scalar ?? "\u{FFFD}")
             }
             return .string(String(out))
         }

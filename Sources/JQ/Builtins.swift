@@ -59,7 +59,14 @@ enum Builtins {
     }
 
     /// Control and paths: `empty error not path getpath select recurse limit first last range`.
+    /// `builtins`: every function a program can call, as `name/arity`, but the internal ones.
+    static let names: [String] = {
+        let all = Set(natives.keys).union(Prelude.definitions.map { "\($0.name)/\($0.params.count)" })
+        return all.filter { !$0.hasPrefix("_") }.sorted()
+    }()
+
     static func core(_ t: inout [String: Native]) {
+        t["builtins/0"] = simple { _ in .array(Builtins.names.map(JSONValue.string)) }
         t["empty/0"] = { _ in { _, _, _ in } }
         t["error/0"] = { _ in { input, _, _ in throw JQRuntimeError(value: input.value) } }
         t["error/1"] = { args in
@@ -113,9 +120,10 @@ enum Builtins {
             let n = args[0], f = args[1]
             return { input, env, emit in
                 try n(input.plain, env) { nv in
-                    // jq 1.6: a negative limit passes everything, 0 passes the first output.
+                    // jq 1.7: a negative limit passes everything, 0 nothing (`f` is not run).
                     let limit = nv.value.doubleValue ?? 0
                     if limit < 0 { return try f(input, env, emit) }
+                    if limit == 0 { return }
                     let token = StopToken()
                     var count = 0.0
                     do {

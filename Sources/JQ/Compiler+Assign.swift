@@ -1,8 +1,8 @@
 import InfinilistCore
 
-/// Assignments, on paths collected from the original input as jq 1.6 does:
+/// Assignments, on paths collected from the original input as jq does:
 /// `lhs = rhs` (one result per output of `rhs`, run on `.`), `lhs |= f` (the first output of
-/// `f` per path; none deletes the path), `lhs op= rhs` and `lhs //= rhs` (per output of `rhs`).
+/// `f` per path; none deletes the path, after the others, as jq 1.7 does), `lhs op= rhs` and `lhs //= rhs` (per output of `rhs`).
 extension Compiler {
     mutating func compileAssign(_ op: AssignOp, _ lhs: Expr, _ rhs: Expr) throws(JQSyntaxError) -> Code {
         let lc = try compile(lhs), rc = try compile(rhs)
@@ -14,15 +14,19 @@ extension Compiler {
         switch op {
         case .update:
             return { input, env, emit in
+                // jq 1.7: paths whose update gives nothing are deleted together at the end, so
+                // a deletion does not shift the paths after it.
                 var acc = input.value
+                var deleted: [[JSONValue]] = []
                 for p in try paths(input.value, env) {
                     let old = try Paths.get(acc, p)
                     if let new = try firstOutput({ try rc(PV(old), env, $0) }) {
                         acc = try Paths.set(acc, p, new.value)
                     } else {
-                        acc = try Paths.delete(acc, [p])
+                        deleted.append(p)
                     }
                 }
+                if !deleted.isEmpty { acc = try Paths.delete(acc, deleted) }
                 try produce(acc, input, emit)
             }
         case .set:

@@ -217,4 +217,38 @@ extension Compiler {
             }
         }
     }
+
+    /// `source as P1 ?// P2 … | body`: every variable of every pattern is bound to null first,
+    /// then the pattern tried binds its own over them; the body is compiled once per pattern, as
+    /// the variables it sees sit at different depths. An error in the binding or the body (not
+    /// downstream of it) moves on to the next pattern, outputs already given staying given; the
+    /// last pattern's error is the expression's.
+    mutating func compileAlternatives(_ source: Expr, _ patterns: [Pattern], _ body: Expr) throws(JQSyntaxError) -> Code {
+        let sc = try compile(source)
+        var names: [String] = []
+        for name in patterns.flatMap(\.variables) where !names.contains(name) { names.append(name) }
+        var alternatives: [(Binder, Code)] = []
+        for pattern in patterns {
+            alternatives.append(try withScope { (c: inout Compiler) throws(JQSyntaxError) -> (Binder, Code) in
+                for name in names { c.push { .variable(name, index: $0) } }
+                let binder = try c.compilePattern(pattern)
+                return (binder, try c.compile(body))
+            })
+        }
+        let all = alternatives
+        let nullCount = names.count
+        return { input, env, emit in
+            try sc(input.plain, env) { sv in
+                var nulls = env
+                for _ in 0..<nullCount { nulls = Env(parent: nulls, slot: .value(.null)) }
+                for (position, (binder, bc)) in all.enumerated() {
+                    let attempt = { (out: Emit) throws in try binder(sv.value, input.value, nulls) { try bc(input, $0, out) } }
+                    if position == all.count - 1 { return try attempt(emit) }
+                    var failed = false
+                    try guarded(attempt, emit: emit) { _ in failed = true }
+                    if !failed { return }
+                }
+            }
+        }
+    }
 }

@@ -129,8 +129,8 @@ struct Compiler {
             let hc = try handler.map { (h) throws(JQSyntaxError) -> Code in try compile(h) }
             return { input, env, emit in
                 try guarded({ try bc(input, env, $0) }, emit: emit) { error in
-                    // jq 1.6: `error(null)` caught gives nothing; `.a?` drops the error.
-                    if let hc, error.value != .null { try hc(PV(error.value), env, emit) }
+                    // `.a?` drops the error; `try error(null) catch .` gives null (jq 1.7).
+                    if let hc { try hc(PV(error.value), env, emit) }
                 }
             }
         case .reduce(let source, let pattern, let initial, let update):
@@ -168,6 +168,8 @@ struct Compiler {
                     }
                 }
             }
+        case .bindAlternatives(let source, let patterns, let body):
+            return try compileAlternatives(source, patterns, body)
         case .label(let name, let body):
             return try withScope { (c: inout Compiler) throws(JQSyntaxError) -> Code in
                 c.push { .label(name, index: $0) }

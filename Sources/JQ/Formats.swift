@@ -53,7 +53,7 @@ enum Formats {
         for b in s.utf8 {
             let c = Unicode.Scalar(b)
             if (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c))
-                || "-_.!~*'()".unicodeScalars.contains(c) {
+                || "-_.~".unicodeScalars.contains(c) {
                 out.append(b)
             } else {
                 out.append(UInt8(ascii: "%"))

@@ -1,4 +1,5 @@
-/// Numbers as jq 1.6 reads and prints them: every number goes through a double, and prints with
+/// Numbers as jq reads and prints them: a plain integer literal passes through as written (jq
+/// 1.7), every other number goes through a double, and prints with
 /// the shortest digits that read back to it (17 at most), in fixed notation unless the decimal
 /// exponent is below -4 or more than 15 digits past the last significant one (`1e+17`,
 /// `1e-05`, `1234567890123456800`). NaN prints `null`, infinities ±1.7976931348623157e+308.
@@ -30,22 +31,40 @@ enum NumberText {
         return format(d)
     }
 
-    /// What `jq -c` prints for a number literal: unchanged when it is a plain integer of at most
-    /// 15 digits (a double holds it exactly and jq prints it back the same), else via a double.
+    /// What `jq -c` prints for a number literal: a plain integer as written, whatever its
+    /// length (jq 1.7 keeps a literal it did not change: a 64-bit id passes through whole), else
+    /// via a double.
     static func output(_ text: String) -> String {
-        var digits = 0
-        var first: UInt8 = 0
-        var plain = true
-        for (i, c) in text.utf8.enumerated() {
-            if i == 0 && c == UInt8(ascii: "-") { continue }
-            if c < 48 || c > 57 { plain = false; break }
-            if digits == 0 { first = c }
-            digits += 1
-        }
-        if plain && digits > 0 && digits <= 15 && (first != 48 || digits == 1) { return text }
+        if isPlainInteger(text) { return text }
         let d = Double(text) ?? .nan
         if d.isNaN { return "null" }
         return format(d)
+    }
+
+    /// `-?(0|[1-9][0-9]*)`: an integer written as JSON writes one, no fraction or exponent.
+    static func isPlainInteger(_ text: String) -> Bool {
+        var digits = 0
+        var first: UInt8 = 0
+        for (i, c) in text.utf8.enumerated() {
+            if i == 0 && c == UInt8(ascii: "-") { continue }
+            if c < 48 || c > 57 { return false }
+            if digits == 0 { first = c }
+            digits += 1
+        }
+        return digits > 0 && (first != 48 || digits == 1)
+    }
+
+    /// Two plain integers by their digits, as jq 1.7 compares literals (a double would take
+    /// 13911860366432393 for 13911860366432392); nil when either is not one or both are short
+    /// enough for a double to hold exactly.
+    static func compareIntegers(_ x: String, _ y: String) -> Int? {
+        guard x.utf8.count > 15 || y.utf8.count > 15, isPlainInteger(x), isPlainInteger(y) else { return nil }
+        let xNegative = x.hasPrefix("-"), yNegative = y.hasPrefix("-")
+        if xNegative != yNegative { return xNegative ? -1 : 1 }
+        let a = xNegative ? x.dropFirst() : Substring(x), b = yNegative ? y.dropFirst() : Substring(y)
+        var magnitude = a.count == b.count ? (a == b ? 0 : (a < b ? -1 : 1)) : (a.count < b.count ? -1 : 1)
+        if xNegative { magnitude = -magnitude }
+        return magnitude
     }
 
     /// jq 1.6's printing of a double (its `jvp_dtoa_fmt`).

@@ -25,9 +25,15 @@ extension Parser {
                 term = .optional(term)
             case .identifier("as") where allowAs:
                 advance()
-                let pattern = try parsePattern()
+                var patterns = [try parsePattern()]
+                while isOp("?"), isOpNext("//") {
+                    advance()
+                    advance()
+                    patterns.append(try parsePattern())
+                }
                 try expectOp("|")
-                return .bind(term, pattern, try parsePipe())
+                let body = try parsePipe()
+                return patterns.count == 1 ? .bind(term, patterns[0], body) : .bindAlternatives(term, patterns, body)
             default:
                 return term
             }
@@ -206,9 +212,14 @@ extension Parser {
             let key: ObjectKey
             switch current.kind {
             case .variable(let name):
+                let column = current.column
                 advance()
-                entries.append(ObjectEntry(key: .variable(name), value: nil))
-                continue
+                // `{$x: v}`: the key is the variable's value (jq 1.7); `{$x}` is `{x: $x}`.
+                guard isOp(":") else {
+                    entries.append(ObjectEntry(key: .variable(name), value: nil))
+                    continue
+                }
+                key = .computed(.variable(name, column))
             case .identifier(let name):
                 advance()
                 key = .name(name)
@@ -226,8 +237,14 @@ extension Parser {
                     key = .computed(.format(name))
                 }
             case .op("("):
+                let column = current.column
                 advance()
-                key = .computed(try parsePipe())
+                let expression = try parsePipe()
+                // A constant that is not a string can never be a key: jq refuses it up front.
+                if case .literal(let value) = expression, value.stringValue == nil {
+                    throw JQSyntaxError("Cannot use \(value.jqTypeName) (\(JQOutput.compact(value))) as object key at column \(column)", column: column)
+                }
+                key = .computed(expression)
                 try expectOp(")")
             default:
                 throw unexpected("an object key")

@@ -39,7 +39,8 @@ enum Paths {
             o[k] = try set(child, rest, newValue)
             return .object(o)
         case (.array(var a), .number):
-            guard let d = key.doubleValue, d.isFinite else { throw JQRuntimeError("Cannot index array with number") }
+            guard let d = key.doubleValue, !d.isNaN else { throw JQRuntimeError("Cannot set array element at NaN index") }
+            guard d.isFinite else { throw JQRuntimeError("Cannot index array with number") }
             var i = Arithmetic.toInt(d)
             if i < 0 {
                 i += a.count
@@ -62,6 +63,8 @@ enum Paths {
             var out = items
             out.replaceSubrange(range, with: inserted)
             return .array(out)
+        case (.string, .object):
+            throw JQRuntimeError("Cannot update string slices")
         case (_, .string(let k)):
             throw JQRuntimeError("Cannot index \(value.jqTypeName) with string \"\(k)\"")
         default:
@@ -71,11 +74,23 @@ enum Paths {
 
     /// Deletes every path, the last ones first (in jq's order), so earlier deletions do not
     /// shift the positions later ones name.
+    /// A negative index counts from the end of the array as it was before any deletion (jq 1.7:
+    /// `del(.[1], .[-6])` on ten elements deletes 1 and 4); one before the start deletes nothing.
     static func delete(_ value: JSONValue, _ paths: [[JSONValue]]) throws -> JSONValue {
-        let sorted = paths.sorted { Order.compare(.array($0), .array($1)) > 0 }
+        let sorted = paths.map { fromStart($0, in: value) }.sorted { Order.compare(.array($0), .array($1)) > 0 }
         var v = value
         for p in sorted { v = try delete(v, p[...]) }
         return v
+    }
+
+    /// `path` with each negative array index made the position it names in `value`.
+    private static func fromStart(_ path: [JSONValue], in value: JSONValue) -> [JSONValue] {
+        var current: JSONValue? = value
+        return path.map { key in
+            defer { current = current.flatMap { try? Access.index($0, key) } }
+            guard case .array(let items)? = current, let d = key.doubleValue, d < 0, d.isFinite else { return key }
+            return .int(Arithmetic.toInt(d) + items.count)
+        }
     }
 
     private static func delete(_ value: JSONValue, _ path: ArraySlice<JSONValue>) throws -> JSONValue {
@@ -89,10 +104,8 @@ enum Paths {
                 return .object(o)
             case (.array(var a), .number):
                 guard let d = key.doubleValue, d.isFinite else { return value }
-                var i = Arithmetic.toInt(d)
-                if i < 0 { i += a.count }
-                if i < 0 { throw JQRuntimeError("Out of bounds negative array index") }
-                if i < a.count { a.remove(at: i) }
+                let i = Arithmetic.toInt(d)
+                if i >= 0, i < a.count { a.remove(at: i) }
                 return .array(a)
             case (.array(var a), .object(let o)):
                 let range = try Access.sliceRange(o["start"] ?? .null, o["end"] ?? .null, count: a.count)

@@ -70,6 +70,7 @@ enum Order {
         switch (a, b) {
         case (.number(let x), .number(let y)):
             if x == y { return 0 }
+            if let order = NumberText.compareIntegers(x, y) { return order }
             let dx = NumberText.double(x), dy = NumberText.double(y)
             return dx < dy ? -1 : (dx == dy ? 0 : 1)
         case (.string(let x), .string(let y)):

@@ -5,6 +5,10 @@ struct Case: Sendable, CustomStringConvertible {
     var program: String
     var input: String
     var messageDiffers = false
+    /// The lines jq 1.7.1 writes where the machine's jq 1.6 writes others: the engine follows
+    /// 1.7.1 (its own test suite says so, `make jq-conformance`), so these are compared with
+    /// the lines here, not with /usr/bin/jq.
+    var jq17: [String]? = nil
 
     var description: String { "\(program)  <<<  \(input)" }
 }
@@ -21,7 +25,7 @@ let differentialCases: [Case] = [
     Case(program: ".[\"o\"].x", input: sample),
     Case(program: ".b[-1]", input: sample),
     Case(program: ".b[5]", input: sample),
-    Case(program: ".b[1.5]", input: sample),
+    Case(program: ".b[1.5]", input: sample, jq17: ["2"]),
     Case(program: ".b[]", input: sample),
     Case(program: ".[]", input: sample),
     Case(program: ".b[1:]", input: sample),
@@ -42,9 +46,12 @@ let differentialCases: [Case] = [
     Case(program: "[.[0,1][0,1]]", input: "[[1,2],[3,4]]"),
     Case(program: ".[[1,2]]", input: "[0,1,2,1,2]"),
     // Literals and numbers
-    Case(program: "[1.0, 3.10, 1e1000, 100000000000000000000, 0.1+0.2, 1e-5, -0, 1234567890123456789]", input: "null"),
-    Case(program: ".", input: "[1.000, 1e2, 1E-7, 12345678901234567890, 0.00001234, 1.5e300, -0.0, 3.14159265358979323846]"),
-    Case(program: "[1e15, 1e16, 1e17, 1.5e17, 123456789012345678, 255/256, 1/3, 2/3, 1e-4]", input: "null"),
+    Case(program: "[1.0, 3.10, 1e1000, 1e20, 0.1+0.2, 1e-5, -0, 1234567890123456789 + 0]", input: "null"),
+    // jq 1.7 passes an integer literal through as written, however long; jq 1.6 rounds it.
+    Case(program: "., (.[] | tostring), (.[0] == 1e20), (.[1] == 1234567890123456788)", input: "[100000000000000000000, 1234567890123456789]",
+         jq17: ["[100000000000000000000,1234567890123456789]", #""100000000000000000000""#, #""1234567890123456789""#, "true", "false"]),
+    Case(program: ".", input: "[1.000, 1e2, 1E-7, 1.2345678901234567890e19, 0.00001234, 1.5e300, -0.0, 3.14159265358979323846]"),
+    Case(program: "[1e15, 1e16, 1e17, 1.5e17, 123456789012345678 + 0, 255/256, 1/3, 2/3, 1e-4]", input: "null"),
     Case(program: "[nan, infinite, -infinite] | tostring", input: "null"),
     Case(program: "[.[] | . * 3]", input: "[0.1, 1e308, -2.5, 7]"),
     Case(program: "\"\\u007f\\u0001\\u001f/é\\t\\n\\r\\b\\f\\\"\\\\ \\u2028 \\ud83d\\ude00\"", input: "null"),
@@ -67,7 +74,8 @@ let differentialCases: [Case] = [
     Case(program: "{a:1,b:{c:1}} + {b:{d:2}}", input: "null"),
     Case(program: "{a:1,b:{c:1}} * {b:{d:2}}", input: "null"),
     Case(program: "[1,2,3,1] - [1]", input: "null"),
-    Case(program: "\"ab\" + \"cd\", \"ab\" * 3, \"ab\" * 0, \"ab\" * 0.5, \"a,b,c\" / \",\"", input: "null"),
+    Case(program: "\"ab\" + \"cd\", \"ab\" * 3, \"ab\" * 0, \"ab\" * 0.5, \"a,b,c\" / \",\"", input: "null",
+         jq17: ["\"abcd\"", "\"ababab\"", "\"\"", "\"\"", "[\"a\",\"b\",\"c\"]"]),
     Case(program: "[(1,2) + (10,20)]", input: "null"),
     Case(program: "5 % -2, -5 % 2, 5.9 % 2.1", input: "null"),
     Case(program: "-.a, -(1 + 2)", input: sample),
@@ -99,7 +107,7 @@ let differentialCases: [Case] = [
     Case(program: "[.[] | try (1 / .) catch \"div\"]", input: "[1, 0, 2]"),
     Case(program: "try (1, error(\"x\"), 3) catch .", input: "null"),
     Case(program: "[.[] | .a?]", input: #"[1, {"a":2}, "x"]"#),
-    Case(program: "try error(null) catch .", input: "null"),
+    Case(program: "try error(null) catch .", input: "null", jq17: ["null"]),
     Case(program: "error(\"custom\")", input: "null"),
     Case(program: "error({a:1})", input: "null"),
     Case(program: "error", input: "\"msg\""),
@@ -143,9 +151,11 @@ let differentialCases: [Case] = [
     // Strings
     Case(program: "\"x\\(.a)y\\(.b)z\"", input: sample),
     Case(program: "\"\\(1,2)-\\(3,4)\"", input: "null"),
-    Case(program: "@base64, @html, @uri, @sh, @json, @text", input: "\"<&>'\\\"é /?=!*()~\""),
+    Case(program: "@base64, @html, @uri, @sh, @json, @text", input: "\"<&>'\\\"é /?=!*()~\"",
+         jq17: [#""PCY+JyLDqSAvPz0hKigpfg==""#, #""&lt;&amp;&gt;&apos;&quot;é /?=!*()~""#, #""%3C%26%3E%27%22%C3%A9%20%2F%3F%3D%21%2A%28%29~""#,
+                #""'<&>'\\''\"é /?=!*()~'""#, #""\"<&>'\\\"é /?=!*()~\"""#, #""<&>'\"é /?=!*()~""#]),
     Case(program: "@base64d", input: "\"<&>\""),
-    Case(program: "[.[] | try error catch .]", input: "[null, 1]"),
+    Case(program: "[.[] | try error catch .]", input: "[null, 1]", jq17: ["[null,1]"]),
     Case(program: "[.[] | (1 | .a) // 2]", input: "[1]"),
     Case(program: "[.a? // 2], ([.[]?] // 3)", input: "1"),
     Case(program: "@base64 \"v=\\(.)\"", input: "\"hi\""),
@@ -232,7 +242,7 @@ let differentialCases: [Case] = [
     Case(program: "[limit(-1; 1, 2)], [limit(1; 1, 2)]", input: "null"),
     Case(program: "transpose", input: "[[1,2],[3]]"),
     Case(program: "first, last, nth(1), first(.[] | select(. > 1)), last(.[]), nth(1; .[])", input: "[1,2,3]"),
-    Case(program: "[limit(3; .[])], [limit(0; .[])], [first(empty)]", input: "[1,2,3,4]"),
+    Case(program: "[limit(3; .[])], [limit(0; .[])], [first(empty)]", input: "[1,2,3,4]", jq17: ["[1,2,3]", "[]", "[]"]),
     Case(program: "[.[] | select(. > 1)], map(select(. != 2))", input: "[1,2,3]"),
     Case(program: "[recurse] | length, [recurse(.[]?; . != 2)], [2 | recurse(. * .; . < 100)]", input: "[1,[2]]"),
     Case(program: "[recurse(if . < 3 then . + 1 else empty end)]", input: "0"),
@@ -258,7 +268,7 @@ let differentialCases: [Case] = [
     Case(program: "to_entries | map(select(.value > 1)) | from_entries", input: #"{"a":1,"b":2}"#),
     Case(program: ".a = 5, .b[0] = 9, .x.y = 1, .[\"n\"] = .a", input: sample),
     Case(program: ".a |= . + 1, .b[] |= tostring, .z |= 3, .a |= empty", input: #"{"a":1,"b":[1,2]}"#),
-    Case(program: ".[] |= empty", input: "[1,2,3,4]"),
+    Case(program: ".[] |= empty", input: "[1,2,3,4]", jq17: ["[]"]),
     Case(program: ".a += 2, .a -= 2, .a *= 2, .a /= 2, .a %= 2, .b //= 7, .a //= 7", input: #"{"a":3,"b":null}"#),
     Case(program: ".a += (1, 2)", input: #"{"a":1}"#),
     Case(program: ".[] += 1, (.[] |= . * 2)", input: "[1,2]"),
@@ -324,8 +334,8 @@ let differentialCases: [Case] = [
     Case(program: "splits(\"a\")", input: "1"),
     Case(program: "sub(\"a\"; 1)", input: "\"abc\""),
     Case(program: "limit(1; error(\"e\"))", input: "null"),
-    Case(program: "[.[] | tostring] | join(\" \")", input: "[1e1000, -0, 0.1, 100000000000000000000]"),
-    Case(program: "@csv, @tsv, @sh", input: "[1e1000, 0.00001, 12345678901234567890]"),
+    Case(program: "[.[] | tostring] | join(\" \")", input: "[1e1000, -0, 0.1, 1e20]"),
+    Case(program: "@csv, @tsv, @sh", input: "[1e1000, 0.00001, 1.2345678901234567890e19]"),
     Case(program: "[.[] | @text, @json]", input: "[1.10, \"é\\u0000\"]"),
     Case(program: "indices(\"b\"), index(\"z\"), rindex(\"b\")", input: "\"abcb\""),
     Case(program: "indices(1)", input: "null"),
@@ -368,7 +378,7 @@ let differentialCases: [Case] = [
     Case(program: "[.[] | numbers, strings] | add", input: "[1, \"a\", 2]"),
     Case(program: "(..|select(type==\"boolean\")) |= not", input: #"{"a":true,"b":[false]}"#),
     Case(program: "with_entries(.key |= ascii_upcase)", input: #"{"a":1,"b":2}"#),
-    Case(program: "map_values(empty)", input: "[1,2,3]"),
+    Case(program: "map_values(empty)", input: "[1,2,3]", jq17: ["[]"]),
     Case(program: "to_entries | map(\"\\(.key)=\\(.value)\") | join(\"&\")", input: #"{"a":1,"b":"x y"}"#),
     Case(program: "[.[] | @uri \"q=\\(.)\"]", input: "[\"a b&c\", 1]"),
     Case(program: "@html \"<b>\\(.)</b>\"", input: "\"<i>\""),
@@ -387,7 +397,7 @@ let differentialCases: [Case] = [
     Case(program: "[.[] | tostring | test(\"^[0-9]+$\")]", input: "[1, 1.5, \"x\"]"),
     // Found by a randomized comparison with jq 1.6
     Case(program: ". % 2", input: "\"a\""),
-    Case(program: ". % 2, (. | tostring)", input: "1e300"),
+    Case(program: ". % 2, (. | tostring)", input: "1e300", jq17: ["1", "\"1e+300\""]),
     Case(program: "[.[{}]?], [.[{\"start\": 1, \"end\": null}]]", input: "[1,2,3]"),
     Case(program: "@base64d", input: "[1]"),
     Case(program: "@base64d", input: "1"),

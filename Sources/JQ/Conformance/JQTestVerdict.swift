@@ -36,7 +36,9 @@ extension JQTestFile.Case {
     /// Why this case is not run, nil when it is.
     public var skipReason: JQTestVerdict.SkipReason? {
         let words = Set(program.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
-        if !words.isDisjoint(with: ["import", "include", "modulemeta", "get_search_list"]) { return .modules }
+        // `import "m"`, `include "m"`: a directive, not the word used as an object key.
+        let directive = ["import", "include"].contains { program.contains($0 + " \"") }
+        if directive || !words.isDisjoint(with: ["modulemeta", "get_search_list"]) { return .modules }
         if !words.isDisjoint(with: ["input", "inputs"]) { return .input }
         return nil
     }
