@@ -13,6 +13,18 @@ extension Builtins {
             guard case .string(let s) = v, case .string(let x) = p else { throw JQRuntimeError("endswith() requires string inputs") }
             return .bool(s.utf8.reversed().starts(with: x.utf8.reversed()))
         }
+        // jq 1.7.1's whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
+        let isSpace: @Sendable (Unicode.Scalar) -> Bool = { [" ", "\t", "\n", "\u{0B}", "\u{0C}", "\r"].contains($0) }
+        t["ltrim/0"] = simple { v in
+            guard case .string(let s) = v else { throw JQRuntimeError("\(v.typeAndValue) cannot be trimmed") }
+            return .string(String(s.unicodeScalars.drop(while: isSpace)))
+        }
+        t["rtrim/0"] = simple { v in
+            guard case .string(let s) = v else { throw JQRuntimeError("\(v.typeAndValue) cannot be trimmed") }
+            var scalars = s.unicodeScalars[...]
+            while let last = scalars.last, isSpace(last) { scalars = scalars.dropLast() }
+            return .string(String(String.UnicodeScalarView(scalars)))
+        }
         t["ltrimstr/1"] = unary { v, p in
             guard case .string(let s) = v, case .string(let x) = p, s.utf8.starts(with: x.utf8) else { return v }
             return .string(String(decoding: Array(s.utf8.dropFirst(x.utf8.count)), as: UTF8.self))

@@ -190,7 +190,10 @@ enum Builtins {
         }
         t["env/0"] = simple { _ in environment }
         t["input/0"] = simple { _ in throw JQRuntimeError("No more inputs") }
+        // The screen owns the terminal, and a dump's stderr holds its report: `debug` and
+        // `stderr` pass their input on without printing it (docs/jq.md).
         t["debug/0"] = simple { $0 }
+        t["stderr/0"] = simple { $0 }
         // As under `jq -n`: the library is given values, not files.
         t["input_filename/0"] = simple { _ in .null }
         t["format/1"] = unary { v, f in

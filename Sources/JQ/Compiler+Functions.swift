@@ -64,6 +64,19 @@ extension Compiler {
             for a in args { argCodes.append(try compile(a)) }
             return native(argCodes)
         }
-        throw JQSyntaxError("\(name)/\(args.count) is not defined at column \(column)", column: column)
+        throw JQSyntaxError("unknown function '\(name)/\(args.count)' at column \(column)\(suggestion(for: name, arity: args.count))", column: column)
+    }
+
+    /// "; did you mean 'select/1'?" for a function name one typo away from one there is (the
+    /// program's own definitions, the prelude's and the native ones, of the same arity).
+    private func suggestion(for name: String, arity: Int) -> String {
+        var known = Set(Builtins.names)
+        for entry in scope {
+            if case .function(let n, let a, _, _, _) = entry { known.insert("\(n)/\(a)") }
+        }
+        let candidates = known.compactMap { $0.hasSuffix("/\(arity)") ? String($0.dropLast("/\(arity)".count)) : nil }
+        guard let nearest = NearestWords.nearest(to: name, among: candidates.sorted()), nearest.distance > 0,
+              NearestWords.isClose(nearest.distance, to: name) else { return "" }
+        return "; did you mean " + nearest.words.map { "'\($0)/\(arity)'" }.joined(separator: " or ") + "?"
     }
 }

@@ -15,6 +15,11 @@ enum Formats {
         case "tsv": return { try row($0, csv: false) }
         case "sh": return sh
         case "base64": return { base64(Array(text($0).utf8)) }
+        case "base32": return { Base32.encode(Array(text($0).utf8)) }
+        case "base32d": return { v in
+            guard let bytes = Base32.decode(text(v)) else { throw JQRuntimeError("\(JSONValue.string(text(v)).typeAndValue) is not valid base32 data") }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         case "base64d": return { v in
             let s = JSONValue.string(text(v))
             guard let decoded = base64Decode(text(v)) else { throw JQRuntimeError("\(s.typeAndValue) is not valid base64 data") }

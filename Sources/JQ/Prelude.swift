@@ -90,6 +90,14 @@ enum Prelude {
                 end)
             | if .[2] == null then (if $in[.[0]] < $target then -2 - .[0] else -1 - .[0] end) else .[2] end
         end;
+    def debug(msg): (msg | debug | empty), .;
+    def dateadd(u; n): . + n;
+    def datesub(u; n): . - n;
+    def date: todate;
+    def halt_error($code): error(if type == "string" then . else tojson end);
+    def halt_error: halt_error(5);
+    def halt: empty;
+    def trim: ltrim | rtrim;
     def fromstream(f): { x: null, e: false } as $init
         | foreach f as $i ($init; if .e then $init else . end
             | if $i | length == 2 then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1])

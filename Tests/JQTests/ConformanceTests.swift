@@ -81,5 +81,9 @@ import Testing
         #expect(try outputs(#"1 as $x | "2" as $y | {$x, as, $y: 4, if: 6}"#, #"{"as":8}"#) == [#"{"x":1,"as":8,"2":4,"if":6}"#])
         #expect(try outputs("JOIN({\"1\": \"one\"}; .[0] | tostring)", "[[1], [2]]") == [#"[[[1],"one"],[[2],null]]"#])
         #expect(throws: JQSyntaxError.self) { try JQProgram("{(0):1}") }
+        #expect(try outputs("@base32, (@base32 | @base32d)", #""hello""#) == [#""NBSWY3DP""#, #""hello""#])
+        #expect(try outputs("trim, ltrim, rtrim", #"" a b\n""#) == [#""a b""#, #""a b\n""#, #"" a b""#])
+        #expect(try outputs("debug(\"x\"), stderr, (halt | 1)", "2") == ["2", "2"])
+        #expect(throws: JQRuntimeError.self) { try outputs("halt_error", #""stop""#) }
     }
 }

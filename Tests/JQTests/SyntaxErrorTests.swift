@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func undefinedFunctionAndVariable() {
-        #expect(error("foo(1)")?.message == "foo/1 is not defined at column 1")
+        #expect(error("foo(1)")?.message == "unknown function 'foo/1' at column 1")
+        #expect(error("map(selct(.a))")?.message == "unknown function 'selct/1' at column 5; did you mean 'select/1'?")
         #expect(error("foo(1)")?.column == 1)
         #expect(error(". | $nope")?.column == 5)
     }

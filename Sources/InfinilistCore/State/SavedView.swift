@@ -127,9 +127,9 @@ extension AppState {
 extension FieldValue {
     /// A jq filter keeping the rows with this value: the path walked step by step as
     /// `FieldValue.of` walks it (a number steps into an array, else it is a key), compared with
-    /// jq's `==` (1 and 1.0 are one value there too; so are two integers past 2^53 that round to
-    /// one double, as in jq). jq reads a missing field as null, so null and missing are told
-    /// apart by whether the last step's container has it.
+    /// jq's `==` (1 and 1.0 are one value there too; integers past 2^53 compare by their digits,
+    /// as jq 1.7 compares literals). jq reads a missing field as null, so null and missing are
+    /// told apart by whether the last step's container has it.
     var jqSelect: String {
         var parent = "."
         for component in path.components.dropLast() { parent += Self.jqStep(component) }
