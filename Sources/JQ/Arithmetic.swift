@@ -55,9 +55,11 @@ enum Arithmetic {
         case (.number(let x), .number(let y)): return .double(NumberText.double(x) * NumberText.double(y))
         case (.string(let s), .number(let n)), (.number(let n), .string(let s)):
             // jq 1.7: `Int(n)` (truncated) copies, "" below 1; null for a negative or NaN count.
+            // A result past 512 MiB (`"abc" * infinite`) is an error, not an endless allocation.
             let d = NumberText.double(n)
             guard d >= 0 else { return .null }
-            return .string(String(repeating: s, count: Int(min(d, 1e9))))
+            guard d * Double(max(1, s.utf8.count)) <= Double(1 << 29) else { throw JQRuntimeError("Repeat string result too long") }
+            return .string(String(repeating: s, count: Int(d)))
         case (.object(let x), .object(let y)): return .object(deepMerge(x, y))
         default: throw failure(a, b, "multiplied")
         }

@@ -188,6 +188,8 @@ struct ValueSplitter: PieceSplitting {
                         while index < stop, bytes[index] == 0 { index += 1 }
                         return index < stop ? (.complete(index), index) : (nil, index)
                     }
+                    index = Self.skipPlainBytes(&open, bytes, from: index, to: stop)
+                    if index == stop { break }
                     if let found = Self.step(&open, bytes, at: index, inArray: inArray, provesArray: provesArray) { return (found, index) }
                     index += 1
                 }
