@@ -29,8 +29,8 @@ enum Access {
 
     /// The array position `key` names, or nil when it is outside the array.
     static func arrayIndex(_ key: JSONValue, count: Int) -> Int? {
-        // jq 1.7 floors a fractional index (`.[1.5]` is `.[1]`).
-        guard let d = key.doubleValue?.rounded(.down), d.isFinite, abs(d) < 1e15 else { return nil }
+        // jq truncates a fractional index toward zero (`.[1.5]` is `.[1]`, `.[-0.5]` is `.[0]`).
+        guard let d = key.doubleValue?.rounded(.towardZero), d.isFinite, abs(d) < 1e15 else { return nil }
         var i = Int(d)
         if i < 0 { i += count }
         return i >= 0 && i < count ? i : nil

@@ -58,7 +58,8 @@ enum Arithmetic {
             // A result past 512 MiB (`"abc" * infinite`) is an error, not an endless allocation.
             let d = NumberText.double(n)
             guard d >= 0 else { return .null }
-            guard d * Double(max(1, s.utf8.count)) <= Double(1 << 29) else { throw JQRuntimeError("Repeat string result too long") }
+            if s.isEmpty { return .string("") }
+            guard d * Double(s.utf8.count) <= Double(1 << 29) else { throw JQRuntimeError("Repeat string result too long") }
             return .string(String(repeating: s, count: Int(d)))
         case (.object(let x), .object(let y)): return .object(deepMerge(x, y))
         default: throw failure(a, b, "multiplied")
@@ -104,8 +105,9 @@ enum Arithmetic {
 
     /// jq 1.7's `dtoi`: a double to an integer, clamped to the integers' range.
     static func toInt(_ d: Double) -> Int {
-        if d >= 9.2e18 { return Int.max }
-        if d <= -9.2e18 { return Int.min }
+        if d.isNaN { return 0 }
+        if d >= 0x1p63 { return Int.max }
+        if d < -0x1p63 { return Int.min }
         return Int(d)
     }
 }

@@ -40,12 +40,12 @@ extension Builtins {
         t["implode/0"] = simple { v in
             guard case .array(let a) = v else { throw JQRuntimeError("implode input must be an array") }
             var out = String.UnicodeScalarView()
-            // jq 1.7: fractions round down; a code point outside Unicode or a surrogate is U+FFFD.
+            // jq 1.7: fractions truncate; a code point outside Unicode or a surrogate is U+FFFD.
             for item in a {
-                guard case .number = item, let d = item.doubleValue else {
+                guard case .number = item, let d = item.doubleValue, !d.isNaN else {
                     throw JQRuntimeError("\(item.typeAndValue) can't be imploded, unicode codepoint needs to be numeric")
                 }
-                let point = d.rounded(.down)
+                let point = d.rounded(.towardZero)
                 let scalar = point >= 0 && point < 0x110000 ? Unicode.Scalar(UInt32(point)) : nil
                 out.append(scalar ?? "\u{FFFD}")
             }

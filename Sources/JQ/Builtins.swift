@@ -194,6 +194,16 @@ enum Builtins {
         // `stderr` pass their input on without printing it (docs/jq.md).
         t["debug/0"] = simple { $0 }
         t["stderr/0"] = simple { $0 }
+        t["halt/0"] = { _ in { _, _, _ in throw Halt(message: nil) } }
+        t["halt_error/1"] = { args in
+            let code = args[0]
+            return { input, env, _ in
+                try code(input.plain, env) { given in
+                    guard case .number = given.value else { throw JQRuntimeError("halt_error/1: number required") }
+                    throw Halt(message: input.value.stringValue ?? JQOutput.compact(input.value))
+                }
+            }
+        }
         // As under `jq -n`: the library is given values, not files.
         t["input_filename/0"] = simple { _ in .null }
         t["format/1"] = unary { v, f in

@@ -36,6 +36,14 @@ public struct JQRuntimeError: Error, Sendable, CustomStringConvertible {
 /// one evaluation, caught only by its owner; `try` never catches it.
 final class StopToken: Sendable {}
 
+/// `halt` and `halt_error`: jq ends the process there. Here a program runs per item of a list
+/// that must go on, so the item's run ends (its outputs so far kept), `halt_error`'s as an
+/// error with its input as the message. `try`, `?` and `?//` do not catch it (they catch
+/// `JQRuntimeError` only), as jq's do not.
+struct Halt: Error {
+    let message: String?
+}
+
 struct Stop: Error {
     let token: StopToken
 }

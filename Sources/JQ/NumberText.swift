@@ -54,17 +54,60 @@ enum NumberText {
         return digits > 0 && (first != 48 || digits == 1)
     }
 
-    /// Two plain integers by their digits, as jq 1.7 compares literals (a double would take
-    /// 13911860366432393 for 13911860366432392); nil when either is not one or both are short
-    /// enough for a double to hold exactly.
-    static func compareIntegers(_ x: String, _ y: String) -> Int? {
-        guard x.utf8.count > 15 || y.utf8.count > 15, isPlainInteger(x), isPlainInteger(y) else { return nil }
-        let xNegative = x.hasPrefix("-"), yNegative = y.hasPrefix("-")
-        if xNegative != yNegative { return xNegative ? -1 : 1 }
-        let a = xNegative ? x.dropFirst() : Substring(x), b = yNegative ? y.dropFirst() : Substring(y)
-        var magnitude = a.count == b.count ? (a == b ? 0 : (a < b ? -1 : 1)) : (a.count < b.count ? -1 : 1)
-        if xNegative { magnitude = -magnitude }
+    /// Two numbers that are one double, by their exact decimal values: 0 unless one of them is
+    /// written with more digits than a double holds (then `13911860366432393` is above
+    /// `13911860366432392` and equal to `1.3911860366432393e16`, whatever the spelling).
+    static func exactOrder(_ x: String, _ y: String) -> Int {
+        guard x.utf8.count > 15 || y.utf8.count > 15, let a = decimal(x), let b = decimal(y) else { return 0 }
+        let signA = a.digits.isEmpty ? 0 : (a.negative ? -1 : 1), signB = b.digits.isEmpty ? 0 : (b.negative ? -1 : 1)
+        if signA != signB { return signA < signB ? -1 : 1 }
+        if signA == 0 { return 0 }
+        var magnitude: Int
+        if a.exponent != b.exponent {
+            magnitude = a.exponent < b.exponent ? -1 : 1
+        } else if a.digits == b.digits {
+            magnitude = 0
+        } else {
+            magnitude = a.digits.lexicographicallyPrecedes(b.digits) ? -1 : 1
+        }
+        if a.negative { magnitude = -magnitude }
         return magnitude
+    }
+
+    /// A JSON number as `0.DIGITS × 10^exponent`, without leading or trailing zeros in DIGITS
+    /// (none for zero); nil for text that is no JSON number (`nan`, `inf`).
+    static func decimal(_ text: String) -> (negative: Bool, digits: [UInt8], exponent: Int)? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var digits: [UInt8] = []
+        var beforePoint = 0, inFraction = false
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "."), !inFraction {
+                inFraction = true
+            } else if c >= 48, c <= 57 {
+                digits.append(c)
+                if !inFraction { beforePoint += 1 }
+            } else {
+                break
+            }
+            i += 1
+        }
+        var exponent = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            guard let written = Int(String(decoding: bytes[i...].filter { $0 != UInt8(ascii: "+") }, as: UTF8.self)), abs(written) < 1 << 40 else { return nil }
+            exponent = written
+            i = bytes.count
+        }
+        guard i == bytes.count, !digits.isEmpty else { return nil }
+        let leading = digits.prefix { $0 == 48 }.count
+        guard leading < digits.count else { return (negative, [], 0) }
+        var significant = Array(digits[leading...])
+        while significant.last == 48 { significant.removeLast() }
+        return (negative, significant, beforePoint - leading + exponent)
     }
 
     /// jq 1.6's printing of a double (its `jvp_dtoa_fmt`).

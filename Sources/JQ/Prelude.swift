@@ -72,7 +72,7 @@ enum Prelude {
     def JOIN($idx; stream; idx_expr): stream | [., $idx[idx_expr]];
     def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join_expr;
     def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));
-    def abs: if type == "number" and . < 0 then - . else . end;
+    def abs: if . < 0 then - . else . end;
     def toarray: if type == "array" then . else [.] end;
     def have_literal_numbers: true;
     def have_decnum: false;
@@ -94,9 +94,7 @@ enum Prelude {
     def dateadd(u; n): . + n;
     def datesub(u; n): . - n;
     def date: todate;
-    def halt_error($code): error(if type == "string" then . else tojson end);
     def halt_error: halt_error(5);
-    def halt: empty;
     def trim: ltrim | rtrim;
     def fromstream(f): { x: null, e: false } as $init
         | foreach f as $i ($init; if .e then $init else . end

@@ -31,6 +31,8 @@ public struct JQProgram: Sendable {
         } catch let stop as Stop {
             _ = stop
             throw JQRuntimeError("break")
+        } catch let halt as Halt {
+            if let message = halt.message { throw JQRuntimeError(message) }
         }
     }
 

@@ -70,9 +70,13 @@ enum Order {
         switch (a, b) {
         case (.number(let x), .number(let y)):
             if x == y { return 0 }
-            if let order = NumberText.compareIntegers(x, y) { return order }
             let dx = NumberText.double(x), dy = NumberText.double(y)
-            return dx < dy ? -1 : (dx == dy ? 0 : 1)
+            // jq: NaN sorts below every number (two NaNs tie here, so sorting stays a total order).
+            if dx.isNaN || dy.isNaN { return dx.isNaN ? (dy.isNaN ? 0 : -1) : 1 }
+            if dx != dy { return dx < dy ? -1 : 1 }
+            // Equal as doubles: numbers of more digits than a double holds compare exactly, as
+            // jq 1.7 compares literals (13911860366432393 is not 13911860366432392).
+            return NumberText.exactOrder(x, y)
         case (.string(let x), .string(let y)):
             return compareStrings(x, y)
         case (.array(let x), .array(let y)):
@@ -95,7 +99,11 @@ enum Order {
         }
     }
 
-    static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool { compare(a, b) == 0 }
+    /// jq's `==`: as `compare`, except that NaN equals nothing, itself included.
+    static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if case .number(let x) = a, NumberText.double(x).isNaN { return false }
+        return compare(a, b) == 0
+    }
 
     static func compareStrings(_ x: String, _ y: String) -> Int {
         var i = x.utf8.makeIterator(), j = y.utf8.makeIterator()

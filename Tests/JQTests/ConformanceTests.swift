@@ -86,4 +86,22 @@ import Testing
         #expect(try outputs("debug(\"x\"), stderr, (halt | 1)", "2") == ["2", "2"])
         #expect(throws: JQRuntimeError.self) { try outputs("halt_error", #""stop""#) }
     }
+
+    /// Review findings (session 24): a total order with NaN and long numbers, deletions at once,
+    /// truncated fractional positions, `halt` ending the item's outputs.
+    @Test func orderDeletionPositionsAndHalt() throws {
+        #expect(try outputs("[nan == nan, nan < 1, nan > 1, ([3, nan, 1] | sort | map(isnan))]") == ["[false,true,false,[true,false,false]]"])
+        let a = "13911860366432393", b = "13911860366432392", c = "1.3911860366432393e16"
+        #expect(try outputs("[\(a), \(c), \(b)] | unique | length") == ["2"])
+        #expect(try outputs("[\(c), \(a), \(b)] | unique | length") == ["2"])
+        #expect(try outputs("\(a) == \(c), \(a) > \(b)") == ["true", "true"])
+        #expect(try outputs("[range(8)] | del(.[5], .[2:4]), del(.[2:4], .[3:5]), del(.[0], .[0]), del(.[-8], .[0])")
+            == ["[0,1,4,6,7]", "[0,1,5,6,7]", "[1,2,3,4,5,6,7]", "[1,2,3,4,5,6,7]"])
+        #expect(try outputs("[0,1,2,3] | [.[-0.5], .[-1.5]], (.[-1.5] |= . + 10)") == ["[0,3]", "[0,1,2,13]"])
+        #expect(try outputs("[1, halt, 2]") == [])
+        #expect(try outputs("1, halt, 2") == ["1"])
+        #expect(throws: JQRuntimeError.self) { try outputs(#"try ("x" | halt_error) catch ."#) }
+        #expect(throws: JQRuntimeError.self) { try outputs("null | abs") }
+        #expect(try outputs(#""" * 1e9"#) == [#""""#])
+    }
 }

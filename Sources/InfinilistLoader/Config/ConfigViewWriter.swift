@@ -36,7 +36,8 @@ public enum ConfigViewWriter {
             if let reason = write(newText, to: path, exists: exists) {
                 return .failed(name: view.name, reason: reason)
             }
-            let hasURL = !created || base != nil || url != nil
+            let table = try? ConfigFile(text: newText, path: path).source(named: view.name)
+            let hasURL = table?.settings.contains { $0.key == "url" } ?? true
             return .saved(name: view.name, path: path, created: created, hasURL: hasURL)
         }
     }

@@ -39,8 +39,26 @@ extension JQTestFile.Case {
         // `import "m"`, `include "m"`: a directive, not the word used as an object key.
         let directive = ["import", "include"].contains { program.contains($0 + " \"") }
         if directive || !words.isDisjoint(with: ["modulemeta", "get_search_list"]) { return .modules }
-        if !words.isDisjoint(with: ["input", "inputs"]) { return .input }
+        if Self.callsInput(program) { return .input }
         return nil
+    }
+
+    /// Whether `input` or `inputs` is called (a key `.input` or a variable `$input` is not).
+    private static func callsInput(_ program: String) -> Bool {
+        let scalars = Array(program.unicodeScalars)
+        for name in ["inputs", "input"] {
+            let word = Array(name.unicodeScalars)
+            var i = 0
+            while i + word.count <= scalars.count {
+                defer { i += 1 }
+                guard Array(scalars[i..<(i + word.count)]) == word else { continue }
+                let before = i > 0 ? scalars[i - 1] : " "
+                let after = i + word.count < scalars.count ? scalars[i + word.count] : " "
+                let partOfName = { (c: Unicode.Scalar) in c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" }
+                if !partOfName(before), before != ".", before != "$", !partOfName(after) { return true }
+            }
+        }
+        return false
     }
 
     /// Runs the case.

@@ -195,6 +195,16 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// A view of standard input has no url, saved new or saved again: only `--view` uses it.
+    @Test func aViewWithoutAURLSaysSoSavedNewOrAgain() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("view-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.path + "/config.toml"
+        #expect(ConfigViewWriter.save(view, path: path, base: nil, url: nil) == .saved(name: "v", path: path, created: true, hasURL: false))
+        let again = SavedView(name: "v", settings: view.settings, replacing: true)
+        #expect(ConfigViewWriter.save(again, path: path, base: nil, url: nil) == .saved(name: "v", path: path, created: false, hasURL: false))
+    }
+
     /// A file the view would push past what infinilist reads back is not written.
     @Test func aViewThatWouldMakeTheFileTooLargeIsNotWritten() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("view-writer-\(UUID().uuidString)")
