@@ -1,4 +1,5 @@
 import Foundation
+import InfinilistLoader
 
 /// The `|` prompt's history across runs: `$XDG_STATE_HOME/infinilist/jq_history` (by default
 /// `~/.local/state/infinilist/jq_history`), one program a line, oldest first, the latest
@@ -16,13 +17,7 @@ public struct QueryHistoryFile: Sendable {
     /// Where the file is: `$XDG_STATE_HOME` when it is an absolute path, else
     /// `$HOME/.local/state`; nil when neither is set.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") {
-            return base + "/infinilist/jq_history"
-        }
-        if let home = environment["HOME"], !home.isEmpty {
-            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state/infinilist/jq_history"
-        }
-        return nil
+        XDGPath.file("jq_history", in: .state, environment: environment)
     }
 
     /// The programs kept, oldest first (of a longer file, the latest `maxBytes`); none when the

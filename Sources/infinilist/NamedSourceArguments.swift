@@ -62,13 +62,8 @@ enum NamedSourceArguments {
             }
             configWords += setting.attachedWords
         }
+        // (`check` above refused a url naming another source.)
         let url = settings.first(where: \.isURL)?.words ?? []
-        // One source naming another is not followed: said at its line (hostile pass 3: it was
-        // "the command line names @b in an unexpected place").
-        if let setting = asWritten.first(where: \.isURL), let named = setting.words.last, named.hasPrefix("@") {
-            throw ValidationError("\(path) line \(setting.line) ([sources.\(name)] \(setting.key)): \(named) names another source; "
-                + "a source's url must be the address itself (copy it from [sources.\(named.dropFirst())])")
-        }
 
         // The @NAME word to drop: the one whose removal leaves a command line that still parses
         // (an option's value may happen to start with @ too).

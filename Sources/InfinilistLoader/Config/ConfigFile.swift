@@ -15,13 +15,7 @@ public struct ConfigFile: Sendable {
     /// Where the file is: `$XDG_CONFIG_HOME` when it is an absolute path, else `$HOME/.config`;
     /// nil when neither is set.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-            return base + "/infinilist/config.toml"
-        }
-        if let home = environment["HOME"], !home.isEmpty {
-            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config/infinilist/config.toml"
-        }
-        return nil
+        XDGPath.file("config.toml", in: .config, environment: environment)
     }
 
     /// Reads and checks the file at `path`: a regular file of at most `maxBytes` of UTF-8 text;
