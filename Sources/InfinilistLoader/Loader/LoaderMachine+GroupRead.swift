@@ -51,9 +51,7 @@ extension LoaderMachine {
             emit(.deliver(.pageFailed(PageFailure(request: request, message: walk.unknownKeyMessage(for: 0)))))
             return
         }
-        let token = nextToken()
-        flights[request.page] = Flight(token: token, key: first, request: request)
-        emit(.fetch(LoaderFetch(token: token, page: request.page, work: .group(read, start: start))))
+        fly(page: request.page, key: first, request: request, work: .group(read, start: start))
     }
 
     /// The group read `token` for `page` ended: its pages are handed on as one.

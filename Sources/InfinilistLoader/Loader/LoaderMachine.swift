@@ -155,9 +155,15 @@ struct LoaderMachine: Sendable {
 
     /// Starts fetching `page` (for `request`; nil: fetched ahead).
     mutating func launch(page: Int, key: PageKey, request: PageRequest?) {
+        fly(page: page, key: key, request: request, work: .page(key))
+    }
+
+    /// Records the flight of `page` under a new token and asks for its work: every fetch, of one
+    /// page or of a group, starts here.
+    mutating func fly(page: Int, key: PageKey, request: PageRequest?, work: LoaderFetch.Work) {
         let token = nextToken()
         flights[page] = Flight(token: token, key: key, request: request)
-        emit(.fetch(LoaderFetch(token: token, page: page, work: .page(key))))
+        emit(.fetch(LoaderFetch(token: token, page: page, work: work)))
     }
 
     mutating func nextToken() -> Int {
