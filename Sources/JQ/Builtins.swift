@@ -153,7 +153,10 @@ enum Builtins {
         t["repeat/1"] = { args in
             let f = args[0]
             return { input, env, emit in
-                while true { try f(input, env, emit) }
+                while true {
+                    try Fuel.burn()
+                    try f(input, env, emit)
+                }
             }
         }
         t["last/1"] = { args in
@@ -219,6 +222,7 @@ enum Builtins {
         if b == 1, f == f.rounded(), abs(f) < 1e15, u < 1e15 {
             var i = Int(f)
             while Double(i) < u {
+                try Fuel.burn()
                 try produce(.int(i), input, emit)
                 i += 1
             }
@@ -226,9 +230,9 @@ enum Builtins {
         }
         var x = f
         if b > 0 {
-            while x < u { try produce(.double(x), input, emit); x += b }
+            while x < u { try Fuel.burn(); try produce(.double(x), input, emit); x += b }
         } else if b < 0 {
-            while x > u { try produce(.double(x), input, emit); x += b }
+            while x > u { try Fuel.burn(); try produce(.double(x), input, emit); x += b }
         }
     }
 }

@@ -43,6 +43,7 @@ extension Compiler {
                 let valueParams = params.indices.filter { params[$0].hasPrefix("$") }
                 return { input, env, emit in
                     try StackGuard.check()
+                    try Fuel.burn()
                     guard let body = box.code else { return }
                     var fenv = ancestor(env, up)
                     for a in codes { fenv = Env(parent: fenv, slot: .closure(a, env)) }

@@ -7,10 +7,15 @@ import InfinilistCore
 public struct JQItemQuery: ItemQuery {
     let program: JQProgram
     let raw: Bool
+    /// The step budgets of one item (`dumpSteps`, `screenSteps` unless a test gives smaller).
+    let dumpLimit: Int
+    let screenLimit: Int
 
-    public init(program: JQProgram, raw: Bool = false) {
+    public init(program: JQProgram, raw: Bool = false, dumpSteps: Int = Self.dumpSteps, screenSteps: Int = Self.screenSteps) {
         self.program = program
         self.raw = raw
+        dumpLimit = dumpSteps
+        screenLimit = screenSteps
     }
 
     public func lines(for itemJSON: String) throws(ItemQueryError) -> [String] {
@@ -24,7 +29,9 @@ public struct JQItemQuery: ItemQuery {
         }
         var lines: [String] = []
         do {
-            try program.run(item) { lines.append(raw ? JQOutput.raw($0) : JQOutput.compact($0)) }
+            try program.run(item, steps: dumpLimit) { lines.append(raw ? JQOutput.raw($0) : JQOutput.compact($0)) }
+        } catch is JQStepLimit {
+            throw ItemQueryError("stopped after \(Counted.text(dumpLimit, "step", grouped: true)) on one item, a guard against a program that never ends (its lines are held until the item is done)", outOfSteps: true)
         } catch let error as JQRuntimeError {
             throw ItemQueryError(error.message)
         } catch {
@@ -33,10 +40,21 @@ public struct JQItemQuery: ItemQuery {
         return lines
     }
 
+    /// How many steps a program may take on one item (or the slurped array) with `--dump`: an
+    /// item's lines are held until it is done, so `repeat(1)` would fill memory rather than
+    /// stream as jq's does, out of reach of Ctrl-C (the loop reads signals between pages).
+    public static let dumpSteps = 20_000_000
+
+    /// How many steps a program may take on one item on the screen (about a second): it runs in
+    /// the event loop, and `repeat(1)` typed at the prompt must not freeze the terminal.
+    public static let screenSteps = 5_000_000
+
     public func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue] {
         var outputs: [JSONValue] = []
         do {
-            try program.run(item) { outputs.append($0) }
+            try program.run(item, steps: screenLimit) { outputs.append($0) }
+        } catch is JQStepLimit {
+            throw ItemQueryError("stopped after \(Counted.text(screenLimit, "step", grouped: true)) on one item (the screen's limit; --dump has none)", outOfSteps: true)
         } catch let error as JQRuntimeError {
             throw ItemQueryError(error.message)
         } catch {

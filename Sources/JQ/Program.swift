@@ -26,8 +26,14 @@ public struct JQProgram: Sendable {
     /// `JQRuntimeError` on the first error (after emitting the outputs before it), as jq does,
     /// or whatever `emit` throws.
     public func run(_ input: JSONValue, _ emit: (JSONValue) throws -> Void) throws {
+        try run(input, steps: nil, emit)
+    }
+
+    /// `run` within a budget of `steps` (calls of jq functions, values `range` and `repeat`
+    /// make; nil: none): past it the run stops with `JQStepLimit`, its outputs so far given.
+    public func run(_ input: JSONValue, steps: Int?, _ emit: (JSONValue) throws -> Void) throws {
         do {
-            try code(PV(input), root) { try emit($0.value) }
+            try Fuel.run(steps: steps) { try code(PV(input), root) { try emit($0.value) } }
         } catch let stop as Stop {
             _ = stop
             throw JQRuntimeError("break")

@@ -5,6 +5,21 @@ import Testing
 /// program that drops most items reads pages on by itself until the screen is full.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end jq tests skipped"))
 struct JQScreenTests {
+    /// A program that never ends on an item (`repeat(1)`, typed at the prompt) stops at the
+    /// screen's step limit with a row saying so, and the screen keeps answering keys.
+    @Test func aProgramThatNeverEndsStopsAtTheStepLimit() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let tmux = try await TmuxSession(arguments: ["--demo-latency", "0", "--demo-items", "30"])
+        try await tmux.waitFor("the table") { $0.first?.contains("title") == true && $0.count > 20 }
+        try tmux.send("|")
+        try tmux.send("-l", "repeat(1)")
+        try await tmux.waitFor(text: "jq: stopped after 5,000,000 steps on one item")
+        try tmux.send("Escape")
+        try await tmux.waitFor("the items again") { $0.first?.contains("title") == true && !$0.joined().contains("stopped after") }
+        try tmux.send("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
     @Test func aSelectiveProgramFillsTheScreenWithItsRows() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         // One demo item in 25 passes: a screen of rows takes some 700 items, fourteen pages.

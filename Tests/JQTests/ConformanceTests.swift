@@ -1,4 +1,4 @@
-import InfinilistCore
+@testable import InfinilistCore
 import JQ
 import Testing
 
@@ -103,5 +103,33 @@ import Testing
         #expect(throws: JQRuntimeError.self) { try outputs(#"try ("x" | halt_error) catch ."#) }
         #expect(throws: JQRuntimeError.self) { try outputs("null | abs") }
         #expect(try outputs(#""" * 1e9"#) == [#""""#])
+    }
+
+    /// On the screen a program has a step budget per item (the event loop runs it): a run that
+    /// never ends stops, `try` does not swallow that, and the rest of the page is not run again.
+    @Test func aRunStopsAtItsStepBudget() throws {
+        #expect(throws: JQStepLimit.self) { try JQProgram("repeat(1)").run(.null, steps: 1_000) { _ in } }
+        #expect(throws: JQStepLimit.self) { try JQProgram("try (range(1e12) | empty) catch 0").run(.null, steps: 1_000) { _ in } }
+        var count = 0
+        try JQProgram("range(10)").run(.null, steps: 1_000) { _ in count += 1 }
+        #expect(count == 10)
+        let query = try JQItemQuery.make(program: "repeat(1)", raw: false, arguments: [], jsonArguments: [])
+        let rows = RowQuery(program: "repeat(1)", query: query).rows(of: (0..<3).map { Item(json: "{\"id\":\($0)}", text: "") }, values: nil)
+        #expect(rows.items.count == 3)
+        #expect(rows.items.allSatisfy { $0.kind == .problem && $0.text.contains("stopped after 5,000,000 steps") })
+    }
+
+    /// `--dump` holds an item's lines until it is done: a program past its step budget stops the
+    /// dump (status 5, said on stderr) instead of filling memory.
+    @Test func aDumpStopsAtAProgramThatNeverEnds() throws {
+        var model = DumpModel(maxItems: nil, verbose: false, writesText: false, follow: nil)
+        model.query = JQItemQuery(program: try JQProgram("repeat(1)"), dumpSteps: 1_000)
+        var request: PageRequest?
+        for case .load(let r) in model.start() { request = r }
+        let page = try #require(request)
+        let effects = model.update(.pageLoaded(PageResult(request: page, items: [Item(json: #"{"a":1}"#, text: ""), Item(json: #"{"a":2}"#, text: "")])), at: 0)
+        #expect(effects.contains { if case .report(let text) = $0 { return text.contains("--jq failed on item 1: stopped after 1,000 steps") } else { return false } })
+        #expect(effects.contains { if case .quit(5, _) = $0 { return true } else { return false } })
+        #expect(!effects.contains { if case .load = $0 { return true } else { return false } })
     }
 }

@@ -12,7 +12,13 @@ public protocol ItemQuery: Sendable {
 /// Why a query failed on one item: one line, as the query language words it.
 public struct ItemQueryError: Error, Sendable, Equatable {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The program ran out of the steps the screen allows one item: it would likely run as long
+    /// on the next, so the screen stops running it for the rest of the page.
+    public let outOfSteps: Bool
+    public init(_ message: String, outOfSteps: Bool = false) {
+        self.message = message
+        self.outOfSteps = outOfSteps
+    }
 }
 
 extension DumpModel {
@@ -43,6 +49,8 @@ extension DumpModel {
                         if !lines.isEmpty { applied.append(.outputLines(lines)) }
                         lines = []
                         applied.append(.report("infinilist: --jq failed on item \(queried): \(error.message)"))
+                        // A program that never ends would do so on the next item too: the dump stops.
+                        if error.outOfSteps { return applied + [.quit(code: Self.queryFailedStatus, output: [])] }
                     }
                 }
                 if !lines.isEmpty { applied.append(.outputLines(lines)) }

@@ -33,6 +33,8 @@ public struct RowQuery: Sendable, Equatable {
         var outputs: [JSONValue] = []
         rows.reserveCapacity(items.count)
         outputs.reserveCapacity(items.count)
+        // Once the program runs out of steps on an item, the rest of the page is not run again.
+        var outOfSteps: ItemQueryError?
         for (index, item) in items.enumerated() {
             guard item.kind != .problem else {
                 rows.append(item)
@@ -40,12 +42,14 @@ public struct RowQuery: Sendable, Equatable {
                 continue
             }
             let value = values?[index] ?? (try? JSONParser.parse(item.json)) ?? .string(item.json)
-            do {
+            do throws(ItemQueryError) {
+                if let outOfSteps { throw outOfSteps }
                 for (ordinal, output) in try query.outputs(for: value).enumerated() {
                     rows.append(row(output, ordinal: ordinal, of: item))
                     outputs.append(output)
                 }
             } catch {
+                if error.outOfSteps { outOfSteps = error }
                 let text = TerminalText.sanitize("jq: \(error.message)")
                 rows.append(Item(jsonText: item.jsonText, text: text, id: item.id, identity: item.identity, kind: .problem))
                 outputs.append(.null)

@@ -1,0 +1,41 @@
+import Glibc
+
+/// A step budget for one run of a program. On the screen a program runs inside the event loop,
+/// so `repeat(1)` or `range(1e12)` typed at the `|` prompt would freeze the terminal for good;
+/// with a budget such a run stops with `JQStepLimit` after the given number of steps (a call
+/// of a jq function, a value `range` or `repeat` makes), and the screen says so. `--dump` runs
+/// without one, as jq does. The budget is thread-local: programs run on any thread at once.
+enum Fuel {
+    private static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k, nil)
+        return k
+    }()
+
+    /// Runs `body` with `steps` to spend on this thread (nil: no limit).
+    static func run<T>(steps: Int?, _ body: () throws -> T) throws -> T {
+        guard let steps else { return try body() }
+        let remaining = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        remaining.initialize(to: steps)
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, remaining)
+        defer {
+            pthread_setspecific(key, outer)
+            remaining.deallocate()
+        }
+        return try body()
+    }
+
+    /// Spends a step; throws `JQStepLimit` once the budget is spent. `try`, `?` and `?//` do
+    /// not catch it (they catch `JQRuntimeError` only).
+    @inline(__always)
+    static func burn() throws {
+        guard let raw = pthread_getspecific(key) else { return }
+        let remaining = raw.assumingMemoryBound(to: Int.self)
+        remaining.pointee -= 1
+        if remaining.pointee < 0 { throw JQStepLimit() }
+    }
+}
+
+/// A run stopped because it spent its step budget (`JQProgram.run(_:steps:_:)`).
+public struct JQStepLimit: Error, Sendable {}
