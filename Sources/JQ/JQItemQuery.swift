@@ -28,14 +28,8 @@ public struct JQItemQuery: ItemQuery {
             item = .string(itemJSON)
         }
         var lines: [String] = []
-        do {
-            try program.run(item, steps: dumpLimit) { lines.append(raw ? JQOutput.raw($0) : JQOutput.compact($0)) }
-        } catch is JQStepLimit {
-            throw ItemQueryError("stopped after \(Counted.text(dumpLimit, "step", grouped: true)) on one item, a guard against a program that never ends (its lines are held until the item is done)", outOfSteps: true)
-        } catch let error as JQRuntimeError {
-            throw ItemQueryError(error.message)
-        } catch {
-            throw ItemQueryError(String(describing: error))
+        try run(item, steps: dumpLimit, why: ", a guard against a program that never ends (its lines are held until the item is done)") {
+            lines.append(raw ? JQOutput.raw($0) : JQOutput.compact($0))
         }
         return lines
     }
@@ -51,16 +45,22 @@ public struct JQItemQuery: ItemQuery {
 
     public func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue] {
         var outputs: [JSONValue] = []
+        try run(item, steps: screenLimit, why: " (the screen's limit)") { outputs.append($0) }
+        return outputs
+    }
+
+    /// The program on `item` within `steps`, its failures as `ItemQueryError` (`why` says, after
+    /// "stopped after N steps on one item", what the limit is for).
+    private func run(_ item: JSONValue, steps: Int, why: String, _ emit: (JSONValue) -> Void) throws(ItemQueryError) {
         do {
-            try program.run(item, steps: screenLimit) { outputs.append($0) }
+            try program.run(item, steps: steps) { emit($0) }
         } catch is JQStepLimit {
-            throw ItemQueryError("stopped after \(Counted.text(screenLimit, "step", grouped: true)) on one item (the screen's limit; --dump has none)", outOfSteps: true)
+            throw ItemQueryError("stopped after \(Counted.text(steps, "step", grouped: true)) on one item" + why, outOfSteps: true)
         } catch let error as JQRuntimeError {
             throw ItemQueryError(error.message)
         } catch {
             throw ItemQueryError(String(describing: error))
         }
-        return outputs
     }
 
     /// The program and its variables as the command line gives them (`--arg NAME=VALUE`,

@@ -38,7 +38,7 @@ extension Paths {
             for path in paths {
                 switch path[0] {
                 case .number:
-                    guard let position = position(path[0], count: count) else { continue }
+                    guard let position = Access.arrayIndex(path[0], count: count) else { continue }
                     if path.count == 1 { removed.insert(position) } else { nested[position, default: []].append(Array(path.dropFirst())) }
                 case .object(let bounds):
                     guard path.count == 1 else { continue }
@@ -56,12 +56,5 @@ extension Paths {
         default:
             throw JQRuntimeError("Cannot delete fields from \(value.jqTypeName)")
         }
-    }
-
-    /// The element a number names in an array of `count`, nil when none (NaN, out of range).
-    private static func position(_ key: JSONValue, count: Int) -> Int? {
-        guard let d = key.doubleValue?.rounded(.towardZero), d.isFinite, abs(d) < 1e15 else { return nil }
-        let position = d < 0 ? Int(d) + count : Int(d)
-        return position >= 0 && position < count ? position : nil
     }
 }
