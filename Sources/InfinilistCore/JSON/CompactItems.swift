@@ -19,7 +19,7 @@ public struct CompactItems: Sendable {
     /// that at once, as one block (its pages are only touched as they are written), instead of
     /// doubling, which held the old and the new block together at every step: 6 MB for a 2.9 MB
     /// page at the last one.
-    init(reserving bytes: Int) {
+    public init(reserving bytes: Int) {
         writer.bytes.reserveCapacity(bytes)
     }
 
@@ -46,6 +46,13 @@ public struct CompactItems: Sendable {
     /// Writes `value` as the next item.
     public mutating func append(_ value: JSONValue) {
         writer.write(value, level: 0)
+        ends.append(writer.bytes.count)
+    }
+
+    /// Writes an item whose compact JSON was found without parsing it (`JSONParser.compactCopy`):
+    /// the bytes `append` would write for its value.
+    public mutating func append(compactJSON bytes: [UInt8]) {
+        writer.bytes.append(contentsOf: bytes)
         ends.append(writer.bytes.count)
     }
 

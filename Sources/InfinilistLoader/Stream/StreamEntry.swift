@@ -4,6 +4,9 @@ import InfinilistCore
 struct StreamEntry: Sendable {
     enum Content: Sendable, Equatable {
         case value(JSONValue)
+        /// A value's compact JSON, found without parsing it (`JSONParser.compactCopy`): the
+        /// items of a list once it is known where they are, which a dump passes through.
+        case json([UInt8])
         /// A line that is not JSON: the item is the line as a JSON string.
         case text(String)
         /// A value that could not be kept (too long, cut off by the end of the input): one line
@@ -28,8 +31,9 @@ enum StreamListMode: Sendable, Equatable {
     case detect
 }
 
-/// Turns the splitter's pieces into entries: parses each value once, finds the list inside an
-/// object holding one, words what could not be kept.
+/// Turns the splitter's pieces into entries: parses each value once (or, for an item whose
+/// compact JSON can be found without a tree, not at all), finds the list inside an object
+/// holding one, words what could not be kept.
 struct StreamEntryMaker {
     let maxValueBytes: Int
     var mode: StreamListMode
@@ -38,6 +42,7 @@ struct StreamEntryMaker {
     /// Whether a JSON value was read: after one, a line that opens an object and breaks is damaged
     /// JSON, not a line of text.
     private var readJSON = false
+    private var compactor = JSONCompactor()
 
     init(mode: StreamListMode, maxValueBytes: Int) {
         self.mode = mode
@@ -75,6 +80,10 @@ struct StreamEntryMaker {
             let message = "the input ends in the middle of a JSON value (the last \(ByteCount.text(piece.size)), from byte \(piece.start))"
             return [StreamEntry(content: .problem(message), after: after)]
         case .json:
+            if let json = compactItem(piece) {
+                readJSON = true
+                return [StreamEntry(content: .json(json), after: after, eventID: piece.eventID)]
+            }
             let value: JSONValue
             do throws(JSONParseError) {
                 value = try JSONParser.parse(piece.bytes)
@@ -98,6 +107,18 @@ struct StreamEntryMaker {
                 let isLast = index == found.items.count - 1
                 return StreamEntry(content: .value(item), after: isLast ? after : StreamPosition(offset: piece.start, skip: index + 1))
             }
+        }
+    }
+
+    /// The piece's compact JSON when it is an item (the list's place is decided, and the piece
+    /// is a value of the list, not a holder of it) whose compact form needs no parse; nil
+    /// otherwise, and the piece is parsed.
+    private mutating func compactItem(_ piece: SplitPiece) -> [UInt8]? {
+        guard mode == .values || (mode != .detect && piece.inArrayAfter) else { return nil }
+        switch compactor.compactCopy(piece.bytes) {
+        case .slice(let range): return range == piece.bytes.indices ? piece.bytes : Array(piece.bytes[range])
+        case .copied(let bytes): return bytes
+        case .needsParse: return nil
         }
     }
 

@@ -101,20 +101,21 @@ final class StreamPages: Sendable {
     /// `firstRead`: the page was read from the input, not again from the file or the spool, so
     /// its text lines are counted for `-v` (once each).
     private func response(_ read: StreamPageRead, key: PageKey, firstRead: Bool) -> PageResponse {
+        if let compact = Self.compactItems(read.entries) {
+            return response(read, items: PageItems(compact: compact), kinds: [], eventIDs: eventIDs(read.entries), key: key, firstRead: firstRead)
+        }
         var items: [JSONValue] = []
         var kinds: [Item.Kind] = []
-        var eventIDs: [String?] = []
         var textLines = 0
         var problems: [String] = []
         for entry in read.entries {
             switch entry.content {
             case .value(let value):
-                if let id = entry.eventID {
-                    // Beside `items` from here on: nil for the rows before.
-                    eventIDs += Array(repeating: nil, count: items.count - eventIDs.count)
-                    eventIDs.append(id)
-                }
                 items.append(value)
+                kinds.append(.value)
+            case .json(let json):
+                // Parses: it was checked to be JSON.
+                items.append((try? JSONParser.parse(json)) ?? .null)
                 kinds.append(.value)
             case .text(let line):
                 textLines += 1
@@ -127,11 +128,19 @@ final class StreamPages: Sendable {
                 kinds.append(.problem)
             }
         }
+        return response(read, items: PageItems(items), kinds: kinds, eventIDs: eventIDs(read.entries), key: key, firstRead: firstRead,
+                        textLines: textLines, problems: problems)
+    }
+
+    private func response(
+        _ read: StreamPageRead, items: PageItems, kinds: [Item.Kind], eventIDs: [String?], key: PageKey, firstRead: Bool,
+        textLines: Int = 0, problems: [String] = []
+    ) -> PageResponse {
         var notes = read.note.map { [$0] } ?? []
         if firstRead, textLines > 0 { notes.append("page \(key.index + 1): \(Counted.text(textLines, "line")) not JSON, kept as text") }
         var answer = PageResponse(url: name, body: .null, items: items, notes: notes)
         answer.kinds = kinds
-        if !eventIDs.isEmpty { answer.eventIDs = eventIDs + Array(repeating: nil, count: items.count - eventIDs.count) }
+        answer.eventIDs = eventIDs
         answer.stream = read.next
         answer.live = live?()
         if read.atEnd { answer.end = EndReason(endReason) }
@@ -145,6 +154,41 @@ final class StreamPages: Sendable {
         return answer
     }
 
+    /// A page whose entries are all items (no line of text, no problem) as compact JSON in one
+    /// buffer, as an HTTP answer's items are kept (decision 88): items whose compact JSON was
+    /// found without a tree go in as they are, so a dump never builds one (decision 144).
+    static func compactItems(_ entries: [StreamEntry]) -> CompactItems? {
+        var bytes = 0
+        for entry in entries {
+            switch entry.content {
+            case .json(let json): bytes += json.count
+            case .value: bytes += 64
+            case .text, .problem: return nil
+            }
+        }
+        var items = CompactItems(reserving: bytes)
+        for entry in entries {
+            switch entry.content {
+            case .json(let json): items.append(compactJSON: json)
+            case .value(let value): items.append(value)
+            case .text, .problem: break
+            }
+        }
+        return items
+    }
+
+    /// The ids server-sent events named for the page's rows (nil for rows without one); empty
+    /// when none named one.
+    private func eventIDs(_ entries: [StreamEntry]) -> [String?] {
+        guard entries.contains(where: { $0.eventID != nil }) else { return [] }
+        var ids: [String?] = []
+        for entry in entries {
+            if case .problem = entry.content, !problemRows { continue }
+            ids.append(entry.eventID)
+        }
+        return ids
+    }
+
     /// How many problems of one page its warning names.
     static let problemsNamed = 5
 
@@ -154,9 +198,15 @@ final class StreamPages: Sendable {
     /// The next page starts where this one ended; the end of the input is the end of the list.
     /// A stream read once forgets each page's key once it is read.
     static func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
-        var items = response.kinds.count == response.items.count
-            ? zip(response.items.values, response.kinds).map { value, kind in kind == .value ? shape.item(from: value) : lineItem(value, kind: kind) }
-            : response.items.values.map(shape.item(from:))
+        // Items kept as compact JSON are parsed only where a row needs a tree (`ItemShape`).
+        var values = response.items
+        let kinds = response.kinds.count == values.count ? response.kinds : []
+        var items: [Item] = []
+        items.reserveCapacity(values.count)
+        for position in 0..<values.count {
+            let kind = kinds.isEmpty ? .value : kinds[position]
+            items.append(kind == .value ? shape.item(at: position, of: &values).item : lineItem(values.value(at: position), kind: kind))
+        }
         var notes: [String] = []
         let byEventID = shape.idPath == nil && response.eventIDs.count == items.count
         if byEventID {
