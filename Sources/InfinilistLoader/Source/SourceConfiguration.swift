@@ -172,7 +172,7 @@ extension SourceOptions {
             redirects: RedirectPolicy(maxRedirects: maxRedirects, allowInsecure: allowInsecureRedirect),
             retry: retry,
             retryClock: retryClock,
-            tls: try tlsConfiguration()
+            tls: try tlsConfiguration(startsSecure: start.origin.scheme == "https")
         )
         settings.keptAnswers = keptAnswers
         settings.readsGraphQL = graphQL != nil

@@ -7,14 +7,25 @@ extension SourceOptions {
     /// looks at fixed paths), plus every `--cacert` file; with `--insecure`, no checking at all.
     /// Every file is read here, so a missing or malformed one is a usage error naming it before
     /// any request is sent, not a failed handshake later.
-    func tlsConfiguration() throws(SourceOptionError) -> TLSConfiguration {
+    ///
+    /// `startsSecure`: the list starts at an https URL. One that starts at http:// needs trust
+    /// roots only if a redirect or a link leads it to https, so it does not read them at start:
+    /// they are named by path and NIOSSL reads them at the first handshake (parsing a CA bundle
+    /// of 140 certificates, once to check it and once for the context, was 10 of the 24 ms to
+    /// an HTTP list's first screen). `--cacert` files, which the user named, are read now.
+    func tlsConfiguration(startsSecure: Bool = true) throws(SourceOptionError) -> TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         if insecure {
             tls.certificateVerification = .none
             return tls
         }
-        let environment = trustEnvironment ?? ProcessInfo.processInfo.environment
-        if let roots = try Self.environmentRoots(environment) {
+        let trust = try TrustEnvironment(trustEnvironment ?? ProcessInfo.processInfo.environment)
+        if !startsSecure, caCertificateFiles.isEmpty, let named = trust.rootsByPath {
+            tls.trustRoots = named.first
+            tls.additionalTrustRoots = named.rest
+            return tls
+        }
+        if let roots = try trust.loadedRoots() {
             tls.trustRoots = roots.first
             tls.additionalTrustRoots = roots.rest
         }
@@ -30,37 +41,59 @@ extension SourceOptions {
         }
         return tls
     }
+}
 
-    /// The trust roots `SSL_CERT_FILE` and `SSL_CERT_DIR` name, nil when neither is set. As with
-    /// OpenSSL, each replaces only its own default: a bundle in `SSL_CERT_FILE` still leaves the
-    /// system's certificate directory in use, and `SSL_CERT_DIR` may list directories with `:`.
-    /// NIOSSL looks certificates up by hashed name only in its main trust root (further roots must
-    /// be PEM files), so the first directory goes there; the file's certificates and those of any
-    /// further directory are added as certificates.
-    private static func environmentRoots(
-        _ environment: [String: String]
-    ) throws(SourceOptionError) -> (first: NIOSSLTrustRoots, rest: [NIOSSLAdditionalTrustRoots])? {
-        let file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        let directories = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        guard file != nil || directories != nil else { return nil }
+/// The trust roots `SSL_CERT_FILE` and `SSL_CERT_DIR` name. As with OpenSSL, each replaces only
+/// its own default: a bundle in `SSL_CERT_FILE` still leaves the system's certificate directory
+/// in use, and `SSL_CERT_DIR` may list directories with `:`. NIOSSL looks certificates up by
+/// hashed name only in its main trust root (further roots must be PEM files), so the first
+/// directory goes there; the file's certificates and those of any further directory are added.
+struct TrustEnvironment {
+    /// `SSL_CERT_FILE`, when set.
+    let file: String?
+    /// `SSL_CERT_DIR`'s directories, or the system's when it is not set.
+    let directories: [String]
+    /// Whether either variable is set; when not, NIOSSL's defaults are used.
+    let isSet: Bool
+
+    init(_ environment: [String: String]) throws(SourceOptionError) {
+        file = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        let listed = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        isSet = file != nil || listed != nil
+        directories = listed.map { $0.split(separator: ":").map(String.init) } ?? SystemTrust.directories
+        guard isSet else { return }
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw SourceOptionError("SSL_CERT_DIR names \(directory), which is not a directory")
+            }
+        }
+    }
+
+    /// The roots read now; nil when neither variable is set.
+    func loadedRoots() throws(SourceOptionError) -> (first: NIOSSLTrustRoots, rest: [NIOSSLAdditionalTrustRoots])? {
+        guard isSet else { return nil }
         var certificates: [NIOSSLCertificate] = []
         if let file {
             certificates += try PEMCertificates.load(file, named: "SSL_CERT_FILE=\(file)")
         } else if let bundle = SystemTrust.bundle {
             certificates += try PEMCertificates.load(bundle, named: "the system's CA bundle \(bundle)")
         }
-        let directoryList = directories.map { $0.split(separator: ":").map(String.init) } ?? SystemTrust.directories
-        for directory in directoryList {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw SourceOptionError("SSL_CERT_DIR names \(directory), which is not a directory")
-            }
-        }
-        guard let firstDirectory = directoryList.first else { return (.certificates(certificates), []) }
-        for directory in directoryList.dropFirst() {
+        guard let firstDirectory = directories.first else { return (.certificates(certificates), []) }
+        for directory in directories.dropFirst() {
             certificates += try PEMCertificates.hashedFiles(in: directory)
         }
         return (.file(firstDirectory), certificates.isEmpty ? [] : [.certificates(certificates)])
+    }
+
+    /// The same roots named by path, for NIOSSL to read at the first handshake; nil when they
+    /// cannot all be (a second `SSL_CERT_DIR` directory, whose files must be read one by one).
+    var rootsByPath: (first: NIOSSLTrustRoots, rest: [NIOSSLAdditionalTrustRoots])? {
+        guard isSet else { return (.default, []) }
+        guard directories.count <= 1 else { return nil }
+        let bundle = file ?? SystemTrust.bundle
+        guard let directory = directories.first else { return bundle.map { (.file($0), []) } ?? (.certificates([]), []) }
+        return (.file(directory), bundle.map { [.file($0)] } ?? [])
     }
 }
 

@@ -118,6 +118,33 @@ import TestSupport
         }
     }
 
+    /// A list that starts at http:// names its trust roots by path instead of reading them at
+    /// start; a redirect to https still checks the server against them.
+    @Test func httpToHTTPSRedirectChecksTheRootsNamedByPath() async throws {
+        let files = try TestCertificates.get()
+        try await withFaultServer { plain in
+            try await withTLSFaultServer { server in
+                let url = "\(plain.base)/redirect?to=\(server.base)/pages?page=1&page={page}"
+                var options = SourceOptions.tls(clock: TestClock())
+                for environment in [["SSL_CERT_FILE": files.caFile], ["SSL_CERT_DIR": files.caDirectory]] {
+                    options.trustEnvironment = environment
+                    let messages = try await loaderMessages(url: url, options: options)
+                    #expect(messages.first?.loaded?.items.count == 5, "\(environment): \(messages)")
+                }
+                for environment in [["SSL_CERT_FILE": files.certificate(.valid)], [:]] {
+                    options.trustEnvironment = environment
+                    let refused = try await loaderMessages(url: url, options: options)
+                    #expect(refused.last?.failed?.message.contains("is not trusted") == true, "\(environment): \(refused)")
+                }
+                // Not read at start: a bundle that is not there fails the first handshake instead.
+                options.trustEnvironment = ["SSL_CERT_FILE": "/nonexistent/bundle.pem"]
+                _ = try options.validated(url: url)
+                let failed = try await loaderMessages(url: url, options: options)
+                #expect(failed.last?.failed != nil, "\(failed)")
+            }
+        }
+    }
+
     @Test func httpsToHTTPRedirectIsRefusedWithoutFollowingIt() async throws {
         let files = try TestCertificates.get()
         try await withFaultServer { plain in
