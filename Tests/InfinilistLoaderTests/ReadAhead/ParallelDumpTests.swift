@@ -47,7 +47,7 @@ import Testing
             #expect(Self.ids(run.lines) == Array(1...100))
             // At least two at once (one at a time never overlaps: see the serial test); how many
             // more depends on how soon a busy machine launches them within the 100 ms.
-            #expect(ParallelRoutes.gauge("pages4").most >= 2, "requests did not overlap")
+            #expect(ParallelRoutes.gauge("pages4").most >= 2, "requests did not overlap: \(run.notes)")
             #expect(ParallelRoutes.gauge("pages4").most <= 4)
             // 10 pages, the empty 11th that ends the list, and at most 3 fetched past it.
             let requests = Self.requests(log, "pages4")
@@ -67,7 +67,7 @@ import Testing
             #expect(Self.ids(parallel.lines) == Array(stride(from: 3, through: 99, by: 3)))
             #expect(parallel.lines.first == #"{"id":3,"twice":6}"#)
             #expect(parallel.lines == serial.lines)
-            #expect(ParallelRoutes.gauge("jq4").most >= 2, "requests did not overlap")
+            #expect(ParallelRoutes.gauge("jq4").most >= 2, "requests did not overlap: \(parallel.notes)")
         }
     }
 
@@ -76,7 +76,7 @@ import Testing
             let run = try await Self.dump(base + "/parallel/offsets?offset={offset}&limit={limit}", depth: 4)
             #expect(run.status == 0, "\(run.notes)")
             #expect(Self.ids(run.lines) == Array(1...100))
-            #expect(ParallelRoutes.gauge("offsets").most >= 2)
+            #expect(ParallelRoutes.gauge("offsets").most >= 2, "requests did not overlap: \(run.notes)")
         }
     }
 
