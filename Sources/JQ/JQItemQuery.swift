@@ -18,15 +18,10 @@ public struct JQItemQuery: ItemQuery {
         screenLimit = screenSteps
     }
 
-    public func lines(for itemJSON: String) throws(ItemQueryError) -> [String] {
-        let item: JSONValue
-        do {
-            item = try JSONParser.parse(itemJSON)
-        } catch {
-            // A row of text (a pipe's line that is not JSON) is a JSON string to jq's `-R`; here
-            // it is what the dump would write for it, a string.
-            item = .string(itemJSON)
-        }
+    public func lines(for itemJSON: SharedText) throws(ItemQueryError) -> [String] {
+        // A row of text (a pipe's line that is not JSON) is a JSON string to jq's `-R`; here
+        // it is what the dump would write for it, a string.
+        let item = itemJSON.withUTF8 { try? JSONParser.parse($0) } ?? .string(itemJSON.string)
         var lines: [String] = []
         try run(item, steps: dumpLimit, why: ", a guard against a program that never ends (its lines are held until the item is done)") {
             lines.append(raw ? JQOutput.raw($0) : JQOutput.compact($0))

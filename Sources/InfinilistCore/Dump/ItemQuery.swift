@@ -2,9 +2,11 @@
 /// several lines; on the screen, zero, one or several rows (`RowQuery`). A protocol so the core stays free of any query language: the `JQ` target's
 /// program is given to the dump through it by the command.
 public protocol ItemQuery: Sendable {
-    /// The lines written for one item, given as its compact JSON; throws `ItemQueryError` when
-    /// the program fails on it (the dump says so and goes on with the next item, as jq does).
-    func lines(for itemJSON: String) throws(ItemQueryError) -> [String]
+    /// The lines written for one item, given as its compact JSON (read in place: a page's
+    /// items share its buffer, and a `String` of each was one more copy and check per item);
+    /// throws `ItemQueryError` when the program fails on it (the dump says so and goes on with
+    /// the next item, as jq does).
+    func lines(for itemJSON: SharedText) throws(ItemQueryError) -> [String]
     /// The values the program makes of one item (on the screen, where they become rows).
     func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue]
 }
@@ -43,7 +45,7 @@ extension DumpModel {
                 for item in items {
                     queried += 1
                     do {
-                        lines += try query.lines(for: item.json)
+                        lines += try query.lines(for: item.jsonText)
                     } catch {
                         queryFailures += 1
                         if !lines.isEmpty { applied.append(.outputLines(lines)) }

@@ -45,7 +45,7 @@ extension DumpModel {
                 }
             case .quit(0, let output):
                 do {
-                    let lines = try query.lines(for: slurp.arrayJSON)
+                    let lines = try query.lines(for: SharedText(slurp.arrayJSON))
                     if !lines.isEmpty { applied.append(.outputLines(lines)) }
                     applied.append(.quit(code: 0, output: output))
                 } catch {
