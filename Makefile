@@ -14,7 +14,7 @@ SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-con
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8
 
-.PHONY: all deps build run test release install clean help bench fuzz man hot-symbols jq-conformance
+.PHONY: all deps build run test release install clean help bench bench-tools bench-big fuzz man hot-symbols jq-conformance
 
 all: build
 
@@ -25,6 +25,7 @@ help:
 	@echo "make install  install infinilist, stripped of its debug info, into $(PREFIX)/bin and its man page into $(PREFIX)/share/man/man1"
 	@echo "make man      the man page, generated from the command's definition: $(MANPAGE)"
 	@echo "make bench    the performance figures beside fzf and less, one table (docs/performance.md)"
+	@echo "make bench-big  End, search and --dump on generated 200 MB and 1 GB files, beside less, fzf and jq"
 	@echo "make hot-symbols  record which functions a session runs, for the release link's order"
 	@echo "make jq-conformance JQ_TEST=FILE  jq's own test suite (tests/jq.test at jq-1.7.1) through the JQ engine"
 
@@ -69,11 +70,11 @@ test: deps
 release: deps
 	$(SWIFT) build $(RELEASE) --product infinilist
 
-## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores).
-## fzf, less, curl, jq and python3 (the local HTTP servers) are installed first when missing, as `deps` does.
-bench: deps
+## fzf, less, curl, jq, tmux and python3 (the local HTTP servers, bench-big) for the benches,
+## installed when missing, as `deps` does.
+bench-tools: deps
 	@missing=""; \
-	for pkg in fzf python3 less curl jq; do command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	for pkg in fzf python3 less curl jq tmux; do command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; \
@@ -82,9 +83,19 @@ bench: deps
 	    echo "missing for the bench:$$missing"; echo "install them with: sudo apt-get install$$missing"; exit 1; \
 	  fi; \
 	fi
+
+## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores).
+bench: bench-tools
 	$(SWIFT) build $(RELEASE) --product infinilist
 	$(SWIFT) build $(RELEASE) --product infinilist-bench
 	.build/release/infinilist-bench $(BENCH_ARGS)
+
+## Issue 37's big-file figures (End, / near the end, --dump) beside less, fzf and jq, on NDJSON
+## files it generates once in BENCH_BIG_DIR (default /tmp/infinilist-bench-big; 200 MB and 1 GB,
+## BENCH_BIG_MB="200 1000"); never committed. Several minutes.
+bench-big: bench-tools
+	$(SWIFT) build $(RELEASE) --product infinilist
+	python3 scripts/bench-big.py
 
 ## jq's own test suite through the JQ engine (issue 35): JQ_TEST is a file in its format, e.g.
 ## tests/jq.test of github.com/jqlang/jq at the tag jq-1.7.1 (not kept here: fetch it, e.g.
