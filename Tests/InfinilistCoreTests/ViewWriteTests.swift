@@ -26,6 +26,12 @@ import Testing
         #expect(state.notice?.text == "wrote 30 rows to out.jsonl")
     }
 
+    @Test func spacesAroundTheNameAreNotPartOfIt() throws {
+        var state = loadedState(pages: 1)
+        let file = try #require(written(write("  out.jsonl ", in: &state)))
+        #expect(file.path == "out.jsonl")
+    }
+
     @Test func theMarkedItemsAloneWhenAnyAreMarked() throws {
         var state = loadedState(pages: 2)
         state.press(.home)

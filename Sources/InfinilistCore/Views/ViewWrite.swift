@@ -39,8 +39,11 @@ extension Export.Format {
 
 extension AppState {
     /// Enter at the `w` prompt: the view's lines, to be written unless the file exists.
-    mutating func writeView(to path: String) -> [Effect] {
-        guard !path.allSatisfy({ $0 == " " }) else { return [] }
+    /// Spaces around the name go, as a shell's word splitting would take them (a name typed
+    /// after `w ` once failed as "no directory ' /tmp'").
+    mutating func writeView(to typed: String) -> [Effect] {
+        let path = typed.trimmingSpaces
+        guard !path.isEmpty else { return [] }
         var json: [String] = []
         var leftOut = 0
         if !marks.isEmpty {

@@ -27,6 +27,25 @@ extension ValueSplitter {
         return index
     }
 
+    /// Whether a value may start at `index` (a `{` or `[` opening a line inside an open value):
+    /// after `:`, `[`, or `,` in an array. Such a line is then the value going on, as
+    /// `json.dumps(indent=0)` writes nested values at the start of their lines; anywhere else a
+    /// line opening an object is a new record after one cut short (decision 117).
+    static func valueMayStart(_ open: OpenValue, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var before = index - 1
+        while before >= open.start, isSpace(bytes[before]) { before -= 1 }
+        guard before >= open.start else { return false }
+        switch bytes[before] {
+        case UInt8(ascii: ":"), UInt8(ascii: "["):
+            return true
+        case UInt8(ascii: ","):
+            guard open.depth <= 64 else { return false }
+            return open.arrays & (UInt64(1) << UInt64(open.depth - 1)) != 0
+        default:
+            return false
+        }
+    }
+
     /// Looks at one byte of an open value: nil to go on, or where the value ends.
     static func step(_ open: inout OpenValue, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, inArray: Bool, provesArray: Bool) -> Outcome? {
         let byte = bytes[index]
@@ -68,7 +87,11 @@ extension ValueSplitter {
             switch byte {
             case UInt8(ascii: "\""): open.inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if open.afterNewline && !inArray && open.depth > 0 { return .broken(index - 1) }
+                if open.afterNewline && !inArray && open.depth > 0 && !Self.valueMayStart(open, bytes, at: index) { return .broken(index - 1) }
+                if open.depth < 64 {
+                    let bit = UInt64(1) << UInt64(open.depth)
+                    open.arrays = byte == UInt8(ascii: "[") ? open.arrays | bit : open.arrays & ~bit
+                }
                 open.depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 open.depth -= 1

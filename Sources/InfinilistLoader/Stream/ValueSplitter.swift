@@ -61,6 +61,8 @@ struct ValueSplitter: PieceSplitting {
         /// Input offset of its first byte.
         let offset: Int
         var depth = 0
+        /// Bit `n`: whether the container open at depth `n + 1` is an array (the first 64 levels).
+        var arrays: UInt64 = 0
         var inString = false
         var escaped = false
         var afterNewline = false

@@ -134,6 +134,24 @@ import Testing
         #expect(text.pages.flatMap { $0 }.first == #""int main()""#)
     }
 
+    /// A `{` or `[` opening a line inside a value goes on with the value where a value may come
+    /// (after `:`, `[`, or `,` in an array): `json.dumps(indent=0)` writes nested values so
+    /// (hostile pass, session 25: they were split into pieces). Where no value may come (after a
+    /// value, a `{`, or `,` in an object) it is still a new record after one cut short.
+    @Test func aValueGoesOnOnALineOpeningAContainerWhereAValueMayCome() async throws {
+        let indentZero = "{\n\"a\": [\n[\n1\n],\n{\n\"b\": 2\n}\n],\n\"c\":\n{\n\"d\": [\n]\n}\n}\n{\"id\":2}\n"
+        let file = try TestFile(indentZero)
+        let items = try await StreamTest.readAll(try StreamTest.source(file.path)).pages.flatMap { $0 }
+        #expect(items == [#"{"a":[[1],{"b":2}],"c":{"d":[]}}"#, #"{"id":2}"#], "\(items)")
+        let cut = try TestFile("{\"id\":1,\n{\"id\":2}\n{\"id\":3\n[4]\n{\"x\":{\n{\"id\":5}\n")
+        let parts = try await StreamTest.readAll(try StreamTest.source(cut.path)).pages.flatMap { $0 }
+        #expect(parts.count == 6, "\(parts)")
+        #expect(parts[1] == #"{"id":2}"#, "\(parts)")
+        #expect(parts[3] == "4", "\(parts)")   // a top-level array: its elements are the items
+        #expect(parts[5] == #"{"id":5}"#, "\(parts)")
+        #expect(parts[0].contains("is cut short") && parts[2].contains("is cut short") && parts[4].contains("is cut short"), "\(parts)")
+    }
+
     @Test func anEmptyInputIsAnEmptyList() async throws {
         let pipe = try TestPipe()
         pipe.closeWriting()
