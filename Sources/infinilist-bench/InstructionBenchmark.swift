@@ -17,8 +17,8 @@ import ProcessSpawn
 ///
 /// fzf is not measured here: Go's runtime (its timers, the scheduler's monitor, the collector)
 /// runs between keys whatever the keys do, and under valgrind each key waits 0.4 s, so the two
-/// runs differ by that background work, not by the keys (runs of the same session gave -20 M
-/// and +117 M "per ↓"). Its cost per key is compared by time and bytes written instead.
+/// runs differ by that background work, not by the keys (its "per ↓" came out -30 M in one
+/// run, between 13.7 M and 117 M in others). Its cost per key is compared by time and bytes.
 enum InstructionBenchmark {
     struct Figure {
         let name: String
