@@ -77,6 +77,9 @@ enum Access {
     }
 
     static func iterate(_ pv: PV, _ emit: Emit) throws {
+        if pv.madeUp {
+            throw JQRuntimeError("Invalid path expression near attempt to iterate through \(truncatedDump(pv.value, bufferSize: 30))")
+        }
         switch pv.value {
         case .array(let a):
             for (i, v) in a.enumerated() { try emit(pv.appending(.int(i), v)) }

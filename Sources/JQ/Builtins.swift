@@ -77,13 +77,14 @@ enum Builtins {
         t["path/1"] = { args in
             let f = args[0]
             return { input, env, emit in
-                try f(PV(input.value, path: []), env) { try produce(.array($0.path ?? []), input, emit) }
+                try f(PV(input.value, path: []), env) { try produce(.array(try $0.resultPath()), input, emit) }
             }
         }
         t["getpath/1"] = { args in
             let a = args[0]
             return { input, env, emit in
                 try a(input.plain, env) { pv in
+                    if input.madeUp { throw invalidPath(input.value) }
                     let keys = try Paths.elements(pv.value)
                     let v = try Paths.get(input.value, keys)
                     try emit(PV(v, path: input.path.map { $0 + keys }))

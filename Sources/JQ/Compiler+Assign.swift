@@ -8,7 +8,7 @@ extension Compiler {
         let lc = try compile(lhs), rc = try compile(rhs)
         @Sendable func paths(_ value: JSONValue, _ env: Env?) throws -> [[JSONValue]] {
             var out: [[JSONValue]] = []
-            try lc(PV(value, path: []), env) { out.append($0.path ?? []) }
+            try lc(PV(value, path: []), env) { out.append(try $0.resultPath()) }
             return out
         }
         switch op {

@@ -33,16 +33,16 @@ extension Compiler {
         let t = try compile(target)
         if case .literal(let k) = key {
             if case .identity = target {
-                return { input, _, emit in try emit(input.appending(k, try Access.index(input.value, k))) }
+                return { input, _, emit in try emit(input.step(k)) }
             }
             return { input, env, emit in
-                try t(input, env) { tv in try emit(tv.appending(k, try Access.index(tv.value, k))) }
+                try t(input, env) { tv in try emit(tv.step(k)) }
             }
         }
         let kc = try compile(key)
         return { input, env, emit in
             try kc(input.plain, env) { kv in
-                try t(input, env) { tv in try emit(tv.appending(kv.value, try Access.index(tv.value, kv.value))) }
+                try t(input, env) { tv in try emit(tv.step(kv.value)) }
             }
         }
     }
@@ -56,7 +56,7 @@ extension Compiler {
             try tc(input.plain, env) { toV in
                 try fc(input.plain, env) { fromV in
                     let key = JSONValue.object(["start": fromV.value, "end": toV.value])
-                    try t(input, env) { tv in try emit(tv.appending(key, try Access.index(tv.value, key))) }
+                    try t(input, env) { tv in try emit(tv.step(key)) }
                 }
             }
         }

@@ -6,10 +6,30 @@ import InfinilistCore
 struct PV {
     var value: JSONValue
     var path: [JSONValue]?
+    /// In path mode, a value computed rather than reached from the input (`map(…)`, a literal).
+    /// As in jq 1.7 it goes on, and the error comes where a path step is taken on it ("near
+    /// attempt to access element 0 of …", which says where the path was lost) or where it is
+    /// the path expression's result ("with result …").
+    var madeUp = false
 
-    init(_ value: JSONValue, path: [JSONValue]? = nil) {
+    init(_ value: JSONValue, path: [JSONValue]? = nil, madeUp: Bool = false) {
         self.value = value
         self.path = path
+        self.madeUp = madeUp
+    }
+
+    /// The path this value was reached by, as `path(f)` and assignments take it.
+    func resultPath() throws -> [JSONValue] {
+        if madeUp { throw invalidPath(value) }
+        return path ?? []
+    }
+
+    /// `.[key]` of this value, with its path in path mode.
+    func step(_ key: JSONValue) throws -> PV {
+        if madeUp {
+            throw JQRuntimeError("Invalid path expression near attempt to access element \(truncatedDump(key, bufferSize: 15)) of \(truncatedDump(value, bufferSize: 30))")
+        }
+        return appending(key, try Access.index(value, key))
     }
 
     /// The same value for a sub-expression evaluated for its value (keys, conditions, operands).
@@ -52,17 +72,22 @@ func ancestor(_ env: Env?, _ distance: Int) -> Env? {
     return e
 }
 
-/// Emits a value computed from `input`; in path mode this is jq's "Invalid path expression".
+/// Emits a value computed from `input`; in path mode it has no path (`PV.madeUp`).
 @inline(__always)
 func produce(_ value: JSONValue, _ input: PV, _ emit: Emit) throws {
-    if input.path != nil { throw invalidPath(value) }
-    try emit(PV(value))
+    try emit(input.path == nil ? PV(value) : PV(value, path: [], madeUp: true))
 }
 
 func invalidPath(_ value: JSONValue) -> JQRuntimeError {
+    JQRuntimeError("Invalid path expression with result \(truncatedDump(value, bufferSize: 30))")
+}
+
+/// `value` as jq's `jv_dump_string_trunc` writes it into a buffer of `bufferSize` bytes: whole
+/// when it fits, else cut and ended with `...`.
+func truncatedDump(_ value: JSONValue, bufferSize: Int) -> String {
     let bytes = Array(JQOutput.compact(value).utf8)
-    let dump = bytes.count <= 29 ? String(decoding: bytes, as: UTF8.self) : String(decoding: bytes[0..<26], as: UTF8.self) + "..."
-    return JQRuntimeError("Invalid path expression with result \(dump)")
+    let room = bufferSize - 1
+    return bytes.count <= room ? String(decoding: bytes, as: UTF8.self) : String(decoding: bytes[0..<(room - 3)], as: UTF8.self) + "..."
 }
 
 /// Runs `body` and returns its first output, stopping it there.

@@ -261,6 +261,14 @@ let differentialCases: [Case] = [
     Case(program: "path(.a[0].b), [paths(..)], path(..)", input: #"{"a":[{"b":1}]}"#),
     Case(program: "[path(.a // .b)], [path(.[] | select(. > 1))], path(first(.a, .b))", input: #"{"a":0,"b":2}"#),
     Case(program: "path(1)", input: "null"),
+    // Where a path expression lost its path (jq 1.6 and 1.7 alike; the engine said "with result"
+    // and the value for all of them).
+    Case(program: "try path(.a | map(select(.b == 0)) | .[0]) catch .", input: #"{"a":[{"b":0}]}"#),
+    Case(program: "try path(.a | map(select(.b == 0)) | .c) catch .", input: #"{"a":[{"b":0}]}"#),
+    Case(program: "try ((map(select(.a == 1))[].b) = 10) catch .", input: #"[{"a":0},{"a":1}]"#),
+    Case(program: #"try path(.a | map(.) | .["a long key, over fourteen bytes"]) catch ., try path(.a | map(.) | .[]) catch ."#,
+         input: #"{"a":[{"b":0},{"b":1},{"b":2},{"b":3}]}"#),
+    Case(program: "try path(map(.)) catch .", input: "[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]"),
     Case(program: "getpath([\"a\", 0, \"b\"]), getpath([\"x\", \"y\"])", input: #"{"a":[{"b":5}]}"#),
     Case(program: "setpath([\"a\", 1]; 9), setpath([]; 1), delpaths([[\"a\", 0]])", input: #"{"a":[1,2]}"#),
     Case(program: "del(.a), del(.b[0, 2]), del(.[\"o\"].y), del(.b[1:])", input: sample),
