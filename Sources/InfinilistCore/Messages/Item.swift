@@ -44,7 +44,7 @@ public struct Item: Sendable, Equatable {
         self.text = text
         self.id = id
         self.cells = cells
-        self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(jsonText.string)
+        self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(jsonText)
         self.kind = kind
     }
 

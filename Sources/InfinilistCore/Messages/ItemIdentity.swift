@@ -7,23 +7,24 @@
 public struct ItemIdentity: Sendable, Hashable {
     let digest: Int
 
-    private enum Source: Hashable {
-        case id(String)
-        case json(String)
-    }
-
-    private init(_ source: Source) {
-        var hasher = Hasher()
-        hasher.combine(source)
-        digest = hasher.finalize()
-    }
-
     /// The identity of an item with this id (however the id was found).
-    public static func id(_ id: String) -> ItemIdentity { ItemIdentity(.id(id)) }
+    public static func id(_ id: String) -> ItemIdentity {
+        var hasher = Hasher()
+        hasher.combine(0 as UInt8)
+        hasher.combine(id)
+        return ItemIdentity(digest: hasher.finalize())
+    }
 
     /// The identity of an item without an id: its compact JSON, so an item that changes in any
-    /// way (a score, a count) is a different item.
-    public static func json(_ json: String) -> ItemIdentity { ItemIdentity(.json(json)) }
+    /// way (a score, a count) is a different item. Hashed as the bytes it is (compact JSON is
+    /// written one way, `JSONWriter`), read in place: a `String` of every item's JSON, made for
+    /// this alone, was a copy and a UTF-8 check of every byte a list read.
+    public static func json(_ json: SharedText) -> ItemIdentity {
+        var hasher = Hasher()
+        hasher.combine(1 as UInt8)
+        json.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return ItemIdentity(digest: hasher.finalize())
+    }
 
     /// The identity of output `ordinal` (1, 2, …) a `--jq` program made of the item with this
     /// identity (its first output keeps the item's own; `RowQuery`).
