@@ -64,6 +64,22 @@ import Testing
         #expect(copied("\"é 日本 😀\"") == "\"é 日本 😀\"")
     }
 
+    /// The string scan reads eight bytes at a time while they are plain ASCII: every byte value
+    /// at every place of a word (and of the tail after the last whole word) must be seen.
+    @Test func everyByteAtEveryPlaceOfAStringIsSeen() {
+        for byte in 0...255 {
+            for place in 0..<19 {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+                text[place] = UInt8(byte)
+                let bytes = [UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")]
+                expectFaithful(bytes)
+                let plain = byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C
+                if plain { #expect(JSONParser.compactCopy(bytes) == .slice(0..<bytes.count), "byte \(byte) at \(place)") }
+                if !plain, byte < 0x80 { #expect(JSONParser.compactCopy(bytes) == .needsParse, "byte \(byte) at \(place)") }
+            }
+        }
+    }
+
     @Test func nestingPastTheLimitIsLeftToTheParser() {
         let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
         #expect(copied(deep) == nil)

@@ -40,6 +40,22 @@ import Testing
         #expect(whole.contains(#"json {"l":1}"#))
     }
 
+    /// String text is passed eight bytes at a time: a quote, a backslash, a line break or RS at
+    /// any place of a word must still be seen.
+    @Test func aStopByteAtEveryPlaceOfALongStringIsSeen() {
+        for place in 0..<20 {
+            let before = String(repeating: "a", count: place), after = String(repeating: "b", count: 19 - place)
+            let escaped = #"{"s":""# + before + #"\"x\\"# + after + #""}"#
+            let broken = #"{"s":""# + before + "\n" + after + #""}"#
+            let input = Array((escaped + "\n" + broken + "\n").utf8) + [0x1E] + Array((#"{"t":""# + before + #""}"# + "\n").utf8)
+            let whole = pieces([input])
+            #expect(whole.first == "json " + escaped, "at \(place): \(whole)")
+            #expect(whole.dropFirst().first == "brokenValue " + #"{"s":""# + before, "at \(place): \(whole)")
+            #expect(whole.last == "json " + #"{"t":""# + before + #""}"#, "at \(place): \(whole)")
+            #expect(pieces(input.map { [$0] }) == whole, "at \(place), a byte at a time")
+        }
+    }
+
     /// Fed a byte at a time, in threes, in sevens and at every split point of a 64-byte window:
     /// the same pieces as fed whole.
     @Test func chunksGiveTheSamePiecesAsTheWholeInput() {
