@@ -232,8 +232,7 @@ extension ByteParser {
     private mutating func skipPlainASCII() {
         if let base = bytes.baseAddress {
             while pos + 8 <= end {
-                let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
-                if Self.holdsSpecialByte(word) { break }
+                if Self.holdsSpecialByte(ByteWord.load(base, at: pos)) { break }
                 pos += 8
             }
         }
@@ -245,13 +244,9 @@ extension ByteParser {
     }
 
     /// Whether any byte of `word` is not plain ASCII: below 0x20, 0x7F or above, `"` or `\`
-    /// (the "has a zero byte" and "has a byte below n" tests on eight bytes at once).
+    /// (`ByteWord`, eight bytes at once).
     private static func holdsSpecialByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        let control = (word &- ones &* 0x20) & ~word & highs != 0
-        return control || word & highs != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-            || hasZeroByte(word ^ (ones &* 0x7F))
+        ByteWord.holdsByte(below: 0x20, in: word) || ByteWord.holdsNonASCII(word) || ByteWord.holds(0x22, in: word)
+            || ByteWord.holds(0x5C, in: word) || ByteWord.holds(0x7F, in: word)
     }
 }

@@ -1,3 +1,5 @@
+import InfinilistCore
+
 /// One byte of an open value at a time: the state machine `ValueSplitter.finishValue` runs in its
 /// hot loop (strings and escapes followed, brackets counted, where each shape of value ends).
 extension ValueSplitter {
@@ -11,7 +13,7 @@ extension ValueSplitter {
             guard !open.escaped, index > open.start else { return index }
             // Eight bytes at a time while none of them is one of those four.
             if let base = bytes.baseAddress {
-                while index + 8 <= stop, !holdsStringStop(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                while index + 8 <= stop, !holdsStringStop(ByteWord.load(base, at: index)) {
                     index += 8
                 }
             }
@@ -52,14 +54,10 @@ extension ValueSplitter {
         }
     }
 
-    /// Whether a byte of `word` is a quote, a backslash, a line break or RS (the "has a zero
-    /// byte" test on each, eight bytes at once).
+    /// Whether a byte of `word` is a quote, a backslash, a line break or RS (`ByteWord`).
     static func holdsStringStop(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        return hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x0A))
-            || hasZeroByte(word ^ (ones &* UInt64(recordSeparator)))
+        ByteWord.holds(0x22, in: word) || ByteWord.holds(0x5C, in: word) || ByteWord.holds(0x0A, in: word)
+            || ByteWord.holds(recordSeparator, in: word)
     }
 
     /// Looks at one byte of an open value: nil to go on, or where the value ends.

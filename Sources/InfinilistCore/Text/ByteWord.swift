@@ -1,0 +1,28 @@
+/// Eight bytes tested at once: how the scans over string text (the compact copy, the stream
+/// splitter) pass a word whose bytes are none they stop at. The tests are exact about whether
+/// some byte matches, not which one: a word that matches is then read a byte at a time.
+public enum ByteWord {
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `offset` of `base`, in any alignment.
+    @inlinable public static func load(_ base: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {
+        UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Whether a byte of `word` is `byte`.
+    @inlinable public static func holds(_ byte: UInt8, in word: UInt64) -> Bool {
+        let value = word ^ (ones &* UInt64(byte))
+        return (value &- ones) & ~value & highs != 0
+    }
+
+    /// Whether a byte of `word` is below `limit` (at most 0x80).
+    @inlinable public static func holdsByte(below limit: UInt8, in word: UInt64) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & highs != 0
+    }
+
+    /// Whether a byte of `word` is 0x80 or above (not ASCII).
+    @inlinable public static func holdsNonASCII(_ word: UInt64) -> Bool {
+        word & highs != 0
+    }
+}
