@@ -70,8 +70,9 @@ struct SavedViewScreenTests {
         let config = try ConfigDirectory("[sources.v]\nurl = \"https://example.invalid/\"\ncolumns = \"id,comments\"\nsort = \"comments\"\nfilter = \"1\"\n")
         let tmux = try await TmuxSession(arguments: ["--view", "v", "--demo-latency", "0", "--demo-items", "12", "--sort", "id:desc"], environment: config.environment)
         defer { tmux.close() }
-        let rows = try await tmux.waitFor("the filtered, sorted table") { $0.last?.contains("sorted by id ↓") == true && $0.last?.contains("filter: 1") == true }
-        #expect(rows.first?.contains("comments") == true && rows.first?.contains("title") == false, "\(rows)")
+        // The footer says "filter" and "sorted" from the first frame, before page 1 is in: wait for the table's header.
+        let rows = try await tmux.waitFor("the filtered, sorted table") { $0.first?.contains("comments") == true && $0.last?.contains("sorted by id ↓") == true && $0.last?.contains("filter: 1") == true }
+        #expect(rows.first?.contains("title") == false, "\(rows)")
         try tmux.send("q")
         #expect(try await tmux.waitForExit() == 0)
         let missing = try await ProcessRun.run(Binary.path, ["--view", "nope", "--demo-items", "1"], environment: config.environment)
