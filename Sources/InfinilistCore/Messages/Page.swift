@@ -77,6 +77,32 @@ public enum RequestPurpose: Sendable, Hashable {
     case refetchNewItems(reach: Int)
     /// A page of a poll for new items at the top of a live list: which round and page of it.
     case poll(PollAddress)
+    /// The page after the last one loaded, like `next`, but the loader may pass over whole pages
+    /// on the way to `PassTarget` without reading their items (a file of JSON lines is counted by
+    /// its line breaks): the answer then says how many pages it passed (`PageResult.passed`),
+    /// which the store keeps as dropped pages, read again when they come into view (decision 145).
+    case pass(PassTarget)
+}
+
+/// How far a `pass` request may pass over pages.
+public enum PassTarget: Sendable, Hashable {
+    /// To the last page of the input: `G` on a file.
+    case end
+    /// To the page that holds the item this many items after the requested page's first (0:
+    /// that page itself): `NG`.
+    case item(Int)
+}
+
+/// Pages a `pass` answer went over before its own: `pages` pages of `rowsEach` items each, their
+/// items not read. The answer's items are the page after them.
+public struct PassedPages: Sendable, Equatable {
+    public let pages: Int
+    public let rowsEach: Int
+
+    public init(pages: Int, rowsEach: Int) {
+        self.pages = pages
+        self.rowsEach = rowsEach
+    }
 }
 
 /// A request the core makes of the loader: "fetch page `page` (0-based ordinal in the list), for
@@ -98,7 +124,7 @@ public struct PageRequest: Sendable, Hashable {
     /// What the loader must do with the walk: derived from the purpose.
     public var kind: RequestKind {
         switch purpose {
-        case .next: .next
+        case .next, .pass: .next
         case .restart: .restart
         case .refetch, .refetchNewItems: .refetch
         case .poll: .poll
@@ -115,6 +141,12 @@ public struct PageRequest: Sendable, Hashable {
     /// list its items reach.
     public var reach: Int? {
         if case .refetchNewItems(let reach) = purpose { return reach }
+        return nil
+    }
+
+    /// For a pass: how far the loader may pass over pages; nil for any other request.
+    public var passTarget: PassTarget? {
+        if case .pass(let target) = purpose { return target }
         return nil
     }
 
@@ -165,6 +197,9 @@ public struct PageResult: Sendable, Equatable {
     /// parses off the event loop, so laying a page out as a table costs the loop no parse.
     /// Never kept: the store holds items, not trees.
     public var values: [JSONValue]? = nil
+    /// For a `pass` request: the pages passed over before this one (the page is then
+    /// `request.page + passed.pages`); nil when none was.
+    public var passed: PassedPages? = nil
 
     public init(request: PageRequest, items: [Item], end: EndReason? = nil, total: Int? = nil, latency: Double = 0, warning: String? = nil) {
         self.request = request

@@ -41,7 +41,7 @@ extension AppState {
             case .refetch, .refetchNewItems:
                 guard refetchArrived(result) else { return [] }
                 effects = []
-            case .next, .restart:
+            case .next, .pass, .restart:
                 guard loading.tailAwaits(result.request) else { return [] }
                 pageArrived(result)
                 effects = []
@@ -54,7 +54,7 @@ extension AppState {
             case .refetch, .refetchNewItems:
                 guard refetchFailed(failure) else { return [] }
                 effects = []
-            case .next, .restart:
+            case .next, .pass, .restart:
                 guard tailFailed(failure) else { return [] }
                 effects = []
             }
@@ -117,6 +117,7 @@ extension AppState {
 
     private mutating func pageArrived(_ result: PageResult) {
         let following = followsEnd
+        if let passed = result.passed { store.appendPassed(passed) }
         let firstNew = store.itemCount
         let rows = rows(of: result)
         let items = store.unseen(rows.items)
@@ -241,7 +242,7 @@ extension AppState {
         // A live list is read at its tail all the time: the server decides when items come, not
         // the cursor (pages far from the cursor are dropped as usual, so memory stays bounded).
         if live != nil { return [request(page: store.pageCount)] }
-        if loading.readingToEnd || following.followsInputEnd || loading.rowJump.target != nil { return [request(page: store.pageCount)] }
+        if loading.readingToEnd || following.followsInputEnd || loading.rowJump.target != nil { return [request(page: store.pageCount, for: tailPurpose)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
         if finding.search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at

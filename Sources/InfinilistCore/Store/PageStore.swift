@@ -164,6 +164,18 @@ public struct PageStore: Sendable {
         for index in slots.indices { slots[index].identities = [] }
     }
 
+    /// Appends pages of the walk the loader passed over without reading their items (`G` or
+    /// `NG` on a file, decision 145): one run of dropped pages, each `rowsEach` rows, read again
+    /// like any dropped page when it comes into view. They keep no identities: only a list that
+    /// is never polled is passed over.
+    public mutating func appendPassed(_ passed: PassedPages) {
+        guard passed.pages > 0 else { return }
+        slots.append(Slot(page: pageCount, firstRow: itemCount, count: passed.rowsEach, items: nil, sources: nil, identities: [],
+                          origin: .walk(rowsAbove: rowsAbove), pages: passed.pages))
+        largestPageSize = max(largestPageSize, passed.rowsEach)
+        joinRun(at: slots.count - 1)
+    }
+
     /// Frees a page's items; its rows keep their place and show as placeholders.
     public mutating func drop(page: Int) {
         // A page with no rows costs nothing and is never re-fetched, unless it holds the items a

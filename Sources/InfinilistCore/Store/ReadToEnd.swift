@@ -39,6 +39,18 @@ extension AppState {
         loading.readingToEnd = false
     }
 
+    /// What the tail's next request is: while `G` reads on to the end or `NG` loads pages to
+    /// reach its row, a pass, so that the loader may go over pages without reading their items (a
+    /// file of JSON lines, counted by its line breaks: decision 145); else the page after the
+    /// last. Only where each row is an item in the input's order and no row needs testing on the
+    /// way: no filter, no sort, no `--jq` program.
+    var tailPurpose: RequestPurpose {
+        guard config.lastReadsToEnd, live == nil, finding.filter == nil, finding.order == nil, finding.rowQuery == nil else { return .next }
+        if loading.readingToEnd { return .pass(.end) }
+        if let target = loading.rowJump.target { return .pass(.item(max(0, target - store.itemCount))) }
+        return .next
+    }
+
     /// Esc while reading to the end: stop asking for more (the page in flight still lands).
     mutating func stopReadingToEnd() {
         loading.readingToEnd = false

@@ -24,12 +24,14 @@ extension LoaderMachine {
 
     /// After page `page` was read at the tail: the next page at once (its key is known now), and
     /// the pages after it whose keys can be predicted.
-    mutating func readTail(_ page: Int, itemCount: Int, kept: Int, total: Int?, lastPage: Int?) {
+    /// `fetchesAhead`: false after a pass, whose next request will be a pass again.
+    mutating func readTail(_ page: Int, itemCount: Int, kept: Int, total: Int?, lastPage: Int?, fetchesAhead: Bool = true) {
         guard readAhead.depth > 0 else { return }
         readAhead.lastItemCount = itemCount
         readAhead.itemsRead += kept
         if let total { readAhead.total = total }
         if let lastPage { readAhead.lastPage = lastPage }
+        guard fetchesAhead else { return }
         guard !readAhead.isSatisfied, let next = walk.key(for: page + 1) else {
             // The list ends here: whatever was fetched past it is not needed.
             dropFetchedAhead(after: page)

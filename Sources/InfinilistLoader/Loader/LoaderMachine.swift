@@ -95,9 +95,10 @@ struct LoaderMachine: Sendable {
             if fetchedAhead.removeValue(forKey: page) != nil {
                 note("page \(page + 1): the page fetched ahead was not the one needed now; requested again")
             }
-            launch(page: page, key: key, request: request)
+            launch(page: page, key: Self.passing(key, for: request), request: request)
         }
-        if request.kind.readsTail { fetchPredicted(after: page) }
+        // A pass's answer is some page further on: nothing after the requested page is predicted.
+        if request.kind.readsTail, request.passTarget == nil { fetchPredicted(after: page) }
         return takeActions()
     }
 
@@ -217,6 +218,8 @@ struct LoaderMachine: Sendable {
             let received = response.items.count
             let exchangeNotes = response.notes
             let page = paged(consume response, key: key, request: request)
+            // The page read is `passed` pages after the one asked for (a pass, decision 145).
+            let readPage = request.page + (page.passed?.pages ?? 0)
             if logs {
                 let prefix = request.poll == nil ? "" : "new items: "
                 for line in exchangeNotes + page.notes { note(prefix + line) }
@@ -224,14 +227,26 @@ struct LoaderMachine: Sendable {
             if let warning = page.warning { note("\(Self.label(request)): \(warning)") }
             var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
             result.live = page.live
+            result.passed = page.passed
             if parsesItems { result.values = page.values ?? page.items.map { (try? JSONParser.parse($0.json)) ?? .null } }
-            if movesTail { readTail(request.page, itemCount: received, kept: page.items.count, total: page.total, lastPage: page.lastPage) }
+            if movesTail {
+                readTail(readPage, itemCount: received, kept: page.items.count, total: page.total, lastPage: page.lastPage,
+                         fetchesAhead: request.passTarget == nil)
+            }
             emit(.deliver(.pageLoaded(result)))
         case .failure(let error):
             if error is CancellationError { return }
             if let failed = error as? PageLoadError { for line in failed.notes { note(line) } }
             emit(.deliver(.pageFailed(PageFailure(request: request, message: Self.message(for: error)))))
         }
+    }
+
+    /// The key a request's page is fetched with: a pass's carries its target (`PageKey.pass`).
+    static func passing(_ key: PageKey, for request: PageRequest) -> PageKey {
+        guard let target = request.passTarget else { return key }
+        var passing = key
+        passing.pass = target
+        return passing
     }
 
     static func message(for error: any Error) -> String {

@@ -26,6 +26,8 @@ public struct FetchedPage: Sendable, Equatable {
     /// The kept items parsed, one for each of `items`, when the source's shape keeps them
     /// (`ItemShape.keepsValues`); nil otherwise.
     public var values: [JSONValue]?
+    /// For a pass: the pages passed over before this one (`PassedPages`); nil when none was.
+    public var passed: PassedPages?
 
     public init(items: [Item], continuation: Continuation, total: Int? = nil, notes: [String] = [], warning: String? = nil) {
         self.items = items

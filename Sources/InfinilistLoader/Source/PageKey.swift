@@ -32,6 +32,9 @@ public struct PageKey: Sendable, Hashable, CustomStringConvertible {
     public var via: Via?
     /// Where the page starts in standard input or a file; nil for other sources.
     public var stream: StreamPosition?
+    /// For a pass request (`RequestPurpose.pass`): how far the source may pass over pages
+    /// before the page it reads; never kept in a walk.
+    public var pass: PassTarget?
     public init(
         index: Int = 0,
         page: Int,

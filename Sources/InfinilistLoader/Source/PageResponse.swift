@@ -25,6 +25,8 @@ public struct PageResponse: Sendable {
     public var warning: String?
     /// For standard input or a file: where the next page starts.
     public var stream: StreamPosition?
+    /// The pages a pass went over before this one (a file's, `StreamReader.pass`).
+    var pass: StreamPass?
     /// For a streaming answer read as a live list: the connection's state.
     public var live: LiveStatus?
     /// For standard input or a file: what each of `items` is (a value, a line that is not JSON,

@@ -18,6 +18,14 @@ struct StreamEntry: Sendable {
     let after: StreamPosition
     /// The id a server-sent event named for itself: the item's id unless `--id` says otherwise.
     var eventID: String? = nil
+
+    /// Whether the entry is a JSON value (not a line of text, nor a problem).
+    var isValue: Bool {
+        switch content {
+        case .value, .json: true
+        case .text, .problem: false
+        }
+    }
 }
 
 /// Where the items are in each top-level value.

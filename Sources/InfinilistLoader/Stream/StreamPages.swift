@@ -64,7 +64,8 @@ final class StreamPages: Sendable {
             forwarding.cancel()
         }
         let live = self.live
-        let read: StreamPageRead? = try await withTaskCancellationHandler {
+        let pageSize = self.pageSize
+        let read: (StreamPageRead, StreamPass?)? = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 queue.async {
                     let waiting = { (reason: QuietReason) in
@@ -85,7 +86,10 @@ final class StreamPages: Sendable {
                         reporting.yield(wait)
                     }
                     do {
-                        continuation.resume(returning: try reader.read(from: start, count: count, isCancelled: cancelled.isSet, waiting: waiting))
+                        // A pass goes over pages first; the page read is the one after them.
+                        let pass = try key.pass.flatMap { target throws(PageLoadError) in try reader.pass(from: start, to: target, pageSize: pageSize) }
+                        let read = try reader.read(from: pass?.next ?? start, count: count, isCancelled: cancelled.isSet, waiting: waiting)
+                        continuation.resume(returning: read.map { ($0, pass) })
                     } catch {
                         continuation.resume(throwing: error)
                     }
@@ -94,8 +98,10 @@ final class StreamPages: Sendable {
         } onCancel: {
             cancelled.set()
         }
-        guard let read else { throw CancellationError() }
-        return response(read, key: key, firstRead: true)
+        guard let (read, pass) = read else { throw CancellationError() }
+        var answer = response(read, key: key, firstRead: true)
+        answer.pass = pass
+        return answer
     }
 
     /// `firstRead`: the page was read from the input, not again from the file or the spool, so
@@ -198,6 +204,9 @@ final class StreamPages: Sendable {
     /// The next page starts where this one ended; the end of the input is the end of the list.
     /// A stream read once forgets each page's key once it is read.
     static func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {
+        var key = key
+        let pass = response.pass
+        if let pass { key = walkPassed(pass, from: key, walk: &walk) }
         // Items kept as compact JSON are parsed only where a row needs a tree (`ItemShape`).
         var values = response.items
         let kinds = response.kinds.count == values.count ? response.kinds : []
@@ -208,6 +217,9 @@ final class StreamPages: Sendable {
             items.append(kind == .value ? shape.item(at: position, of: &values).item : lineItem(values.value(at: position), kind: kind))
         }
         var notes: [String] = []
+        if let pass {
+            notes.append("pages \(key.index - pass.starts.count + 1)–\(key.index): passed over unread, \(Counted.text(pass.starts.count * pass.rowsEach, "line")) counted by their line breaks")
+        }
         let byEventID = shape.idPath == nil && response.eventIDs.count == items.count
         if byEventID {
             items = zip(items, response.eventIDs).map { item, id in id.map(item.identified(by:)) ?? item }
@@ -229,7 +241,22 @@ final class StreamPages: Sendable {
         if readsOnce { walk.forgetKeys(before: key.index + 1) }
         var page = FetchedPage(items: items, continuation: continuation, notes: notes, warning: response.warning)
         page.live = response.live
+        page.passed = pass.map { PassedPages(pages: $0.starts.count, rowsEach: $0.rowsEach) }
         return page
+    }
+
+    /// Moves the walk past the pages a pass went over, as if each had been read with `rowsEach`
+    /// items; returns the key of the page read after them.
+    private static func walkPassed(_ pass: StreamPass, from key: PageKey, walk: inout Walk) -> PageKey {
+        var key = key
+        key.pass = nil
+        for index in pass.starts.indices {
+            var next = key.advanced(by: pass.rowsEach)
+            next.stream = index + 1 < pass.starts.count ? pass.starts[index + 1] : pass.next
+            walk.advance(past: key.index, to: .next(next))
+            key = next
+        }
+        return key
     }
 }
 

@@ -39,7 +39,7 @@ final class StreamReader: @unchecked Sendable {
     private let input: any ByteInput
     /// A regular file, read again by offset; nil for a pipe or a `.gz` file.
     private let rereadDescriptor: Int32?
-    private let rereadLabel: String
+    let rereadLabel: String
     /// The copy kept for re-reading when the input cannot be read twice; nil with `--dump`.
     private let spool: Spool?
     private let maxValueBytes: Int
@@ -62,6 +62,9 @@ final class StreamReader: @unchecked Sendable {
     private var beforeFirstBytes = true
     /// The skip last said (`waiting(.skipping)`): where the value starts and how much was scanned.
     private var skipSaid: (start: Int, scanned: Int)?
+    /// The last page read at the tail: where it started, its items, and whether each was a JSON
+    /// value (what tells a pass whether the input's lines are its items).
+    private var lastTailPage: (start: StreamPosition, items: Int, allValues: Bool)?
 
     private struct Shared {
         /// Where the next page at the tail starts.
@@ -127,7 +130,35 @@ final class StreamReader: @unchecked Sendable {
             $0.tail = page.next
             $0.maker = maker
         }
+        lastTailPage = (start, page.entries.count, page.entries.allSatisfy(\.isValue))
         return StreamPageRead(entries: page.entries, next: page.next, atEnd: page.atEnd, note: start == .start ? maker.modeNote : nil)
+    }
+
+    /// Where a pass may start (tail queue only): at the tail of a regular file of JSON values,
+    /// read by lines, nothing failed or held back; with the last page read there, by which the
+    /// pass checks that the file's lines are its items. Nil: no pass, the page is read as usual.
+    func passStart(at start: StreamPosition) -> (descriptor: Int32, lastPage: (start: StreamPosition, items: Int))? {
+        guard framing == .values, let rereadDescriptor, spool == nil, pendingFailure == nil, stopped == nil,
+              case .values = maker.mode, !start.inArray, start.skip == 0, start == shared.withLock({ $0.tail }),
+              let last = lastTailPage, last.allValues, last.items > 0, !last.start.inArray, last.start.skip == 0 else { return nil }
+        return (rereadDescriptor, (last.start, last.items))
+    }
+
+    /// The pages a pass went over, recorded as if read (tail queue only): each can be read again
+    /// by its start, and the tail moves to `next`. What was split past the old tail is let go,
+    /// and the input is read on from `next`.
+    func passed(_ starts: [StreamPosition], next: StreamPosition) {
+        shared.withLock { shared in
+            for (index, start) in starts.enumerated() {
+                shared.pageEnds.record(start: start, end: index + 1 < starts.count ? starts[index + 1] : next, atEnd: false)
+            }
+            shared.tail = next
+        }
+        ready = []
+        inputEnded = false
+        lastTailPage = nil
+        splitter = framing.splitter(at: next, maxValueBytes: maxValueBytes)
+        if let rereadDescriptor { lseek(rereadDescriptor, off_t(next.offset), SEEK_SET) }
     }
 
     private func readAtTail(count: Int, isCancelled: () -> Bool, waiting: (QuietReason) -> Void) throws(PageLoadError) -> StreamPageRead? {

@@ -41,7 +41,10 @@ public final class StreamSource: PageSource, @unchecked Sendable {
     }
 
     public func fetch(_ key: PageKey) async throws -> PageResponse {
-        try await current.withLock { $0.pages }.get().fetch(key)
+        var key = key
+        // With `--id`, every item is judged against those seen before: none is passed over unread.
+        if shape.idPath != nil { key.pass = nil }
+        return try await current.withLock { $0.pages }.get().fetch(key)
     }
 
     public func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {

@@ -148,4 +148,47 @@ import Testing
         _ = answer(&state, count: 10)
         #expect(state.viewport.cursor == 9)
     }
+    /// A file of JSON lines: `G` asks the loader for a pass to the end, and the pages it went
+    /// over join the store as dropped pages, read again as they come into view (decision 145).
+    @Test func gAsksForAPassAndThePassedPagesAreReadAgainInView() throws {
+        var state = streamState()
+        let asked = loads(state.update(.key(.char("G"))))
+        #expect(asked.map(\.purpose) == [.pass(.end)])
+        let request = try #require(asked.first)
+        var result = PageResult(request: request, items: items(1_010..<1_013), end: EndReason("end of input"), latency: 0.01)
+        result.passed = PassedPages(pages: 100, rowsEach: 10)
+        let effects = state.update(.pageLoaded(result))
+        #expect(state.store.itemCount == 1_013)
+        #expect(state.store.pageCount == 102)
+        #expect(state.viewport.cursor == 1_012)
+        #expect(!state.loading.readingToEnd)
+        // The screen shows rows of the last passed page: it is asked for again.
+        #expect(loads(effects).map(\.page) == [100])
+        #expect(loads(effects).map(\.kind) == [.refetch])
+    }
+
+    /// `NG` asks for a pass to the page that holds its row; with a filter, rows are tested on the
+    /// way and nothing is passed.
+    @Test func nGPassesToItsRowAndAFilterReadsEveryPage() throws {
+        var state = streamState()
+        for digit in "500" { _ = state.update(.key(.char(digit))) }
+        let asked = loads(state.update(.key(.char("G"))))
+        // Row 500 (0-based 499) is item 489 after the first page's 10.
+        #expect(asked.map(\.purpose) == [.pass(.item(489))])
+
+        var filtered = streamState()
+        for key: Key in [.char("&"), .char("1"), .enter] { _ = filtered.update(.key(key)) }
+        #expect(filtered.finding.filter != nil)
+        // Whatever the filter asked for lands; then `G` reads on page by page.
+        while case .loading(let request, _) = filtered.loading.tail, filtered.store.itemCount < 100 {
+            let first = filtered.store.itemCount
+            _ = filtered.update(.pageLoaded(PageResult(request: request, items: items(first..<first + 10), latency: 0.01)))
+        }
+        _ = filtered.update(.key(.char("G")))
+        guard case .loading(let request, _) = filtered.loading.tail else {
+            Issue.record("G did not read on: \(filtered.loading.tail)")
+            return
+        }
+        #expect(request.purpose == .next)
+    }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import InfinilistCore
+@testable import InfinilistLoader
+import Testing
+
+/// `G` and `NG` on a file of JSON lines pass over pages by counting line breaks (decision 145):
+/// the answer says how many pages it went over, and each of them reads again, by the start the
+/// count found, exactly as a walk through the file would have read it.
+@Suite struct StreamPassTests {
+    /// Lines `{"id":N,…}` for N in `ids`, ended as `ending` says.
+    private static func lines(_ ids: ClosedRange<Int>, ending: String = "\n") -> String {
+        ids.map { "{\"id\":\($0),\"title\":\"item \($0)\"}" + ending }.joined()
+    }
+
+    private static func ids(_ result: PageResult?) -> [Int] {
+        (result?.items ?? []).compactMap { item in
+            item.json.firstMatch(of: /"id":([0-9]+)/).flatMap { Int($0.1) }
+        }
+    }
+
+    /// Loads page 0, then asks for page 1 with `purpose`; returns the loader and the answer.
+    private func firstPageThen(_ purpose: RequestPurpose, file: TestFile, pageSize: Int = 100) async throws -> (Loader, MessageInbox, PageResult) {
+        let inbox = MessageInbox()
+        let loader = Loader(source: try StreamTest.source(file.path, pageSize: pageSize), deliver: inbox.deliver)
+        await loader.start(PageRequest(id: RequestID(1), page: 0))
+        _ = await inbox.wait(for: 1)
+        await loader.start(PageRequest(id: RequestID(2), page: 1, purpose: purpose))
+        let messages = await inbox.wait(for: 2)
+        return (loader, inbox, try #require(messages.last?.loaded, "\(messages)"))
+    }
+
+    @Test func passingToTheEndReadsOnlyTheLastPageAndEveryPassedPageReadsAgain() async throws {
+        for ending in ["\n", "\r\n", "  \n"] {
+            let file = try TestFile(Self.lines(1...2_550, ending: ending))
+            let (loader, inbox, last) = try await firstPageThen(.pass(.end), file: file)
+            // 2,450 items after the first page: 24 pages of 100 passed, the last 50 read.
+            #expect(last.passed == PassedPages(pages: 24, rowsEach: 100))
+            #expect(Self.ids(last) == Array(2_501...2_550))
+            #expect(last.end != nil)
+            var id = 3
+            for page in 1...24 {
+                await loader.start(PageRequest(id: RequestID(id), page: page, purpose: .refetch(following: 0)))
+                let messages = await inbox.wait(for: id)
+                let first = 100 * page + 1
+                #expect(Self.ids(messages.last?.loaded) == Array(first...(first + 99)), "page \(page), lines ending \(Array(ending.utf8))")
+                id += 1
+            }
+            await loader.shutdown()
+        }
+    }
+
+    @Test func passingToAnItemReadsThePageThatHoldsIt() async throws {
+        let file = try TestFile(Self.lines(1...5_000))
+        // Item 1,234 after page 1's first (item 101, id 101) has id 1,335: on page 13 (ids 1,301–1,400).
+        let (loader, _, page) = try await firstPageThen(.pass(.item(1_234)), file: file)
+        #expect(page.passed == PassedPages(pages: 12, rowsEach: 100))
+        #expect(Self.ids(page) == Array(1_301...1_400))
+        #expect(page.end == nil)
+        await loader.shutdown()
+    }
+
+    @Test func anItemOnTheNextPageOrPastTheEndPassesWhatThereIs() async throws {
+        let file = try TestFile(Self.lines(1...450))
+        let (near, _, nearPage) = try await firstPageThen(.pass(.item(99)), file: file)
+        #expect(nearPage.passed == nil)
+        #expect(Self.ids(nearPage) == Array(101...200))
+        await near.shutdown()
+        let (far, _, farPage) = try await firstPageThen(.pass(.item(100_000)), file: file)
+        #expect(farPage.passed == PassedPages(pages: 3, rowsEach: 100))
+        #expect(Self.ids(farPage) == Array(401...450))
+        #expect(farPage.end != nil)
+        await far.shutdown()
+    }
+
+    /// Where a line is not an item (a pretty-printed file), or the input is no file, nothing is
+    /// passed: the page after is read as usual.
+    @Test func prettyPrintedValuesAndPipesAreReadAsUsual() async throws {
+        let pretty = (1...1_000).map { "{\n  \"id\": \($0)\n}\n" }.joined()
+        let file = try TestFile(pretty)
+        let (loader, _, page) = try await firstPageThen(.pass(.end), file: file)
+        #expect(page.passed == nil)
+        #expect(Self.ids(page) == Array(101...200))
+        await loader.shutdown()
+
+        let pipe = try TestPipe()
+        pipe.write(Self.lines(1...1_000))
+        pipe.closeWriting()
+        let inbox = MessageInbox()
+        let piped = Loader(source: try StreamTest.source(pipe.path, pageSize: 100), deliver: inbox.deliver)
+        await piped.start(PageRequest(id: RequestID(1), page: 0))
+        _ = await inbox.wait(for: 1)
+        await piped.start(PageRequest(id: RequestID(2), page: 1, purpose: .pass(.end)))
+        let messages = await inbox.wait(for: 2)
+        #expect(messages.last?.loaded?.passed == nil)
+        #expect(Self.ids(messages.last?.loaded) == Array(101...200))
+        await piped.shutdown()
+    }
+
+    /// After a pass the tail reads on from where it went: lines appended later are the next page.
+    @Test func theTailReadsOnAfterAPass() async throws {
+        let file = try TestFile(Self.lines(1...1_000))
+        let (loader, inbox, last) = try await firstPageThen(.pass(.end), file: file)
+        #expect(Self.ids(last) == Array(901...1_000))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file.path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(Self.lines(1_001...1_010).utf8))
+        try handle.close()
+        await loader.start(PageRequest(id: RequestID(3), page: 10))
+        let messages = await inbox.wait(for: 3)
+        #expect(Self.ids(messages.last?.loaded) == Array(1_001...1_010), "\(messages)")
+        await loader.shutdown()
+    }
+
+    /// The count is exact wherever the chunks cut the bytes and wherever the breaks fall.
+    @Test func lineBreaksCountsAndMarksLikeAByteLoop() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            // Past a block (1,024 bytes) and within one, breaks dense and sparse.
+            let size = Int.random(in: 0..<5_000, using: &random)
+            let density = [1, 3, 20, 500][Int.random(in: 0..<4, using: &random)]
+            let bytes: [UInt8] = (0..<size).map { _ in Int.random(in: 0..<density, using: &random) == 0 ? 0x0A : UInt8.random(in: 0...255, using: &random) }
+            let pageSize = Int.random(in: 1...70, using: &random)
+            let breaks = bytes.indices.filter { bytes[$0] == 0x0A }
+            let expectedMarks = stride(from: pageSize, to: breaks.count, by: pageSize).map { breaks[$0] }
+            var counter = LineBreaks(pageSize: pageSize, wanted: nil)
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + Int.random(in: 1...3_000, using: &random))
+                bytes[offset..<end].withUnsafeBufferPointer { counter.scan($0, at: offset) }
+                offset = end
+            }
+            #expect(counter.count == breaks.count, "\(bytes)")
+            #expect(counter.marks == expectedMarks, "\(bytes) page size \(pageSize)")
+            #expect(counter.endsWithBreak == (bytes.last == 0x0A))
+        }
+    }
+}
