@@ -43,6 +43,12 @@ public struct PendingSearch: Sendable, Equatable {
 
     /// Whether the search needs the tail's next page (it has examined every known row below).
     public var needsTail: Bool { phase == .below && waitingPage == nil }
+
+    /// The loader passed over rows up to `row` for this search, none of which can match: they
+    /// are not examined (nor read again to be).
+    mutating func passed(to row: Int) {
+        if phase == .below { nextRow = max(nextRow, row) }
+    }
 }
 
 extension AppState {

@@ -91,6 +91,19 @@ public enum PassTarget: Sendable, Hashable {
     /// To the page that holds the item this many items after the requested page's first (0:
     /// that page itself): `NG`.
     case item(Int)
+    /// To the page that holds the first line after the tail that may hold `query` (`/`); made
+    /// only by `search(_:)`.
+    case match(String)
+
+    /// A pass for a search of `query`, when a line whose bytes lack it cannot show it either:
+    /// printable ASCII without a comma. A row's text is its values as written (strings
+    /// unescaped), compact JSON, or a summary of names joined by `, `; the loader reads every
+    /// line with an escape, a control byte or a character the screen escapes, and matches the
+    /// query with any spaces next to `{}[]:` (`LineMatch`). Nil: the search reads every page.
+    public static func search(_ query: String) -> PassTarget? {
+        guard query.utf8.contains(where: { $0 != 0x20 }), query.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x2C }) else { return nil }
+        return .match(query)
+    }
 }
 
 /// Pages a `pass` answer went over before its own: `pages` pages of `rowsEach` items each, their

@@ -117,7 +117,14 @@ extension AppState {
 
     private mutating func pageArrived(_ result: PageResult) {
         let following = followsEnd
-        if let passed = result.passed { store.appendPassed(passed) }
+        if let passed = result.passed {
+            store.appendPassed(passed)
+            // A search's pass went over lines none of which can match (`LineMatch`).
+            if case .match = result.request.passTarget {
+                let rows = visibleCount
+                finding.search?.pending?.passed(to: rows)
+            }
+        }
         let firstNew = store.itemCount
         let rows = rows(of: result)
         let items = store.unseen(rows.items)
@@ -244,7 +251,7 @@ extension AppState {
         if live != nil { return [request(page: store.pageCount)] }
         if loading.readingToEnd || following.followsInputEnd || loading.rowJump.target != nil { return [request(page: store.pageCount, for: tailPurpose)] }
         // A search waiting for a dropped page to come back does not need the tail yet.
-        if finding.search?.pending?.needsTail == true { return [request(page: store.pageCount)] }
+        if finding.search?.pending?.needsTail == true { return [request(page: store.pageCount, for: tailPurpose)] }
         // A refresh looks for the cursor's item up to a little past where it was: new items at
         // the top push it down, and it is "still there" if it is anywhere near its old place.
         if let anchor = refreshAnchor, anchor.id != nil,

@@ -39,8 +39,8 @@ extension AppState {
         loading.readingToEnd = false
     }
 
-    /// What the tail's next request is: while `G` reads on to the end or `NG` loads pages to
-    /// reach its row, a pass, so that the loader may go over pages without reading their items (a
+    /// What the tail's next request is: while `G` reads on to the end, `NG` loads pages to
+    /// reach its row or `/` looks further down, a pass, so that the loader may go over pages without reading their items (a
     /// file of JSON lines, counted by its line breaks: decision 145); else the page after the
     /// last. Only where each row is an item in the input's order and no row needs testing on the
     /// way: no filter, no sort, no `--jq` program.
@@ -48,6 +48,10 @@ extension AppState {
         guard config.lastReadsToEnd, live == nil, finding.filter == nil, finding.order == nil, finding.rowQuery == nil else { return .next }
         if loading.readingToEnd { return .pass(.end) }
         if let target = loading.rowJump.target { return .pass(.item(max(0, target - store.itemCount))) }
+        // Rows of a `--format` template hold its words too, which no line's bytes do.
+        if let search = finding.search, search.pending?.needsTail == true, config.format == nil, let target = PassTarget.search(search.matcher.query) {
+            return .pass(target)
+        }
         return .next
     }
 

@@ -12,13 +12,25 @@ public enum ByteWord {
 
     /// Whether a byte of `word` is `byte`.
     @inlinable public static func holds(_ byte: UInt8, in word: UInt64) -> Bool {
-        let value = word ^ (ones &* UInt64(byte))
-        return (value &- ones) & ~value & highs != 0
+        places(of: byte, in: word) != 0
     }
 
     /// Whether a byte of `word` is below `limit` (at most 0x80).
     @inlinable public static func holdsByte(below limit: UInt8, in word: UInt64) -> Bool {
-        (word &- ones &* UInt64(limit)) & ~word & highs != 0
+        places(below: limit, in: word) != 0
+    }
+
+    /// The high bit of each byte of `word` that is `byte`, and maybe of a byte above one that is
+    /// (a borrow): none when no byte is.
+    @inlinable public static func places(of byte: UInt8, in word: UInt64) -> UInt64 {
+        let value = word ^ (ones &* UInt64(byte))
+        return (value &- ones) & ~value & highs
+    }
+
+    /// The high bit of each byte of `word` below `limit` (at most 0x80), and maybe of a byte
+    /// above one that is: none when no byte is.
+    @inlinable public static func places(below limit: UInt8, in word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
     }
 
     /// Whether a byte of `word` is 0x80 or above (not ASCII).

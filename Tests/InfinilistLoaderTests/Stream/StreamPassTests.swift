@@ -134,4 +134,80 @@ import Testing
             #expect(counter.endsWithBreak == (bytes.last == 0x0A))
         }
     }
+    @Test func aSearchPassesToThePageOfTheFirstLineThatMayMatch() async throws {
+        for (ending, query) in [("\n", "item 2345"), ("\r\n", "ITEM 2345")] {
+            let file = try TestFile(Self.lines(1...5_000, ending: ending))
+            let (loader, _, page) = try await firstPageThen(.pass(.match(query)), file: file)
+            // Line 2,345 is item 2,244 after page 1's first: on the 23rd page after it.
+            #expect(page.passed == PassedPages(pages: 22, rowsEach: 100))
+            #expect(Self.ids(page) == Array(2_301...2_400))
+            await loader.shutdown()
+        }
+    }
+
+    /// A line with an escape may show the query in its text and not in its bytes: it is read.
+    @Test func aSearchStopsAtALineWithAnEscape() async throws {
+        let lines = Self.lines(1...1_499) + "{\"id\":1500,\"title\":\"a \\\"quoted\\\" one\"}\n" + Self.lines(1_501...3_000)
+        let file = try TestFile(lines)
+        let (loader, _, page) = try await firstPageThen(.pass(.match("item 2345")), file: file)
+        #expect(page.passed == PassedPages(pages: 13, rowsEach: 100))
+        #expect(Self.ids(page) == Array(1_401...1_500))
+        await loader.shutdown()
+    }
+
+    /// Compact JSON (a nested value's cell) has no spaces next to `{}[]:`; the line may have.
+    @Test func lineMatchAllowsSpacesNextToStructuralCharacters() throws {
+        let match = try #require(LineMatch(query: "\"id\": 5}"))
+        #expect(match.needle == Array("\"id\":5}".utf8))
+        for (line, expected) in [("{\"id\" :  5 }", true), ("{\"id\":5}", true), ("{\"id\":6}", false), ("{\"xid\":55}", false)] {
+            var breaks = LineBreaks(pageSize: 10, wanted: nil, match: match)
+            let bytes = Array(("{}\n" + line + "\n").utf8)
+            bytes.withUnsafeBufferPointer { breaks.scan($0, at: 0) }
+            #expect((breaks.candidate == 0) == expected, "\(line)")
+        }
+    }
+
+    /// Which line a search stops at: the first, after the tail's, that holds the query (ASCII case
+    /// ignored) or a byte whose text differs from it; wherever chunks cut the bytes, never later.
+    @Test func lineMatchStopsAtTheFirstLineThatMayMatch() throws {
+        var random = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = ["a", "b", "B", "x", " ", "\\", "\t", "\r", "é", "\u{2028}", "—", "\u{85}", "\n", "\n", "\n"].map { Array($0.utf8) }
+        let needle = "aB"
+        let match = try #require(LineMatch(query: needle))
+        for _ in 0..<400 {
+            let bytes = (0..<Int.random(in: 0..<300, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let expected = Self.firstLineThatMayMatch(bytes, needle: Array(needle.lowercased().utf8))
+            var whole = LineBreaks(pageSize: 1_000, wanted: nil, match: match)
+            bytes.withUnsafeBufferPointer { whole.scan($0, at: 0) }
+            #expect(whole.candidate == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            var chunked = LineBreaks(pageSize: 1_000, wanted: nil, match: match)
+            var offset = 0
+            while offset < bytes.count, !chunked.isDone {
+                let end = min(bytes.count, offset + Int.random(in: 1...50, using: &random))
+                bytes[offset..<end].withUnsafeBufferPointer { chunked.scan($0, at: offset) }
+                offset = end
+            }
+            if let expected { #expect(chunked.candidate.map { $0 <= expected } == true) }
+        }
+    }
+
+    /// The rule, byte by byte: the line (after the first) of the first byte that is an escape, a
+    /// control byte but a line break or a carriage return before one, DEL, the start of a C1
+    /// control or U+2028, or the start of the needle (or of as much of it as the bytes hold).
+    private static func firstLineThatMayMatch(_ bytes: [UInt8], needle: [UInt8]) -> Int? {
+        let fold = { (byte: UInt8) in (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        var line = 0
+        for (at, byte) in bytes.enumerated() {
+            if byte == 0x0A { line += 1; continue }
+            guard line > 0 else { continue }
+            let next = at + 1 < bytes.count ? bytes[at + 1] : nil
+            let escaped = byte == 0x5C || byte == 0x7F || (byte < 0x20 && byte != 0x0D) || (byte == 0x0D && next != 0x0A)
+                || (byte == 0xC2 && (next.map { (0x80...0x9F).contains($0) } ?? true))
+                || (byte == 0xE2 && Array(bytes[at..<min(bytes.count, at + 3)]) == [0xE2, 0x80, 0xA8])
+            let fits = at + needle.count <= bytes.count
+            let holds = fold(byte) == needle[0] && (!fits || bytes[at..<(at + needle.count)].map(fold) == needle)
+            if escaped || holds { return line - 1 }
+        }
+        return nil
+    }
 }
