@@ -25,6 +25,9 @@ public struct PageWait: Sendable, Equatable {
     /// Not a wait: the input is being read past one value too long to keep; `reason` says from
     /// where and how far (`--max-skip`).
     public var skips = false
+    /// Not a wait: the loader is counting a file's lines to pass over pages (decision 145);
+    /// `reason` says how far it has read.
+    public var passes = false
     /// The input is a named pipe nothing was written to yet (`waitsForInput` too): `--dump`, quiet
     /// while a pipe is, says this one, so a user whose writer never starts knows why.
     public var waitsForWriter = false

@@ -241,7 +241,7 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
     case .loading(let request, let wait):
         if let live = state.live {
             LiveText.footer(state, live, wait: wait, into: &builder)
-        } else if let wait, wait.skips {
+        } else if let wait, wait.skips || wait.passes {
             builder.append("\(spinnerFrame(state)) \(wait.reason)", .loading)
         } else if let wait, wait.waitsForInput {
             builder.append("\(spinnerFrame(state)) \(wait.reason)… (\(Counted.text(state.store.itemCount, "item", grouped: true)) so far)", .loading)

@@ -59,7 +59,7 @@ private func loadState(_ state: AppState) -> String? {
     switch state.loading.tail {
     case .idle: return nil
     case .loading:
-        if let wait = state.loading.activeWait {
+        if let wait = state.loading.activeWait, !wait.passes {
             // A pipe with nothing to read yet has no countdown: it waits for its writer.
             let quiet = state.following.followsInputEnd ? "following the end (F stops)" : "waiting for input"
             if wait.skips { return "\(spinnerFrame(state)) skipping" }

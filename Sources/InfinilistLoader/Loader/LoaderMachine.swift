@@ -192,12 +192,12 @@ struct LoaderMachine: Sendable {
 
     mutating func tell(page: Int, token: Int, _ wait: FetchWait) {
         guard let flight = flights[page], flight.token == token else { return }
-        if !wait.waitsForInput && !wait.skips { slowDown() }
+        if !wait.waitsForInput && !wait.skips && !wait.passes { slowDown() }
         guard let request = flight.request else {
             flights[page]?.unheardWait = wait
             return
         }
-        if wait.waitsForInput || wait.skips {
+        if wait.waitsForInput || wait.skips || wait.passes {
             note("\(Self.label(request)): \(wait.reason)")
         } else if wait.isFirst {
             note("\(Self.label(request)): \(wait.reason); \(wait.isRetry ? "retrying" : "next request") in \(wait.seconds) s")
@@ -205,6 +205,7 @@ struct LoaderMachine: Sendable {
         var shown = PageWait(request: request, seconds: wait.seconds, reason: wait.reason, isRetry: wait.isRetry, waitsForInput: wait.waitsForInput)
         shown.live = wait.live
         shown.skips = wait.skips
+        shown.passes = wait.passes
         shown.waitsForWriter = wait.waitsForWriter
         emit(.deliver(.pageWaiting(shown)))
     }

@@ -17,6 +17,8 @@ struct FetchWait: Sendable, Equatable {
     var waitsForWriter = false
     /// Not a wait: the input is being read past one value too long to keep (`reason` says how far).
     var skips = false
+    /// Not a wait: a pass is counting the file's lines (`reason` says how far it has read).
+    var passes = false
     /// Set when the request reads a live list (a reconnect countdown, or a quiet stream).
     var live: LiveStatus?
 }

@@ -29,6 +29,8 @@ enum QuietReason: Sendable, Equatable {
     /// Not quiet, but nothing to show either: one value too long to keep is being scanned for
     /// its end (said as it goes, so `/dev/zero` is not a silent 100% CPU).
     case skipping(String)
+    /// Not quiet either: a pass is counting a file's lines (`StreamReader.pass`), so far.
+    case passing(String)
 }
 
 /// A source of bytes read in chunks: a pipe, a file, a decompressor over one, or a streaming

@@ -81,13 +81,16 @@ final class StreamPages: Sendable {
                         case .skipping(let what):
                             wait = FetchWait(seconds: 0, reason: what, isRetry: false, isFirst: true)
                             wait.skips = true
+                        case .passing(let what):
+                            wait = FetchWait(seconds: 0, reason: what, isRetry: false, isFirst: true)
+                            wait.passes = true
                         }
                         wait.live = live?()
                         reporting.yield(wait)
                     }
                     do {
                         // A pass goes over pages first; the page read is the one after them.
-                        let pass = try key.pass.flatMap { target throws(PageLoadError) in try reader.pass(from: start, to: target, pageSize: pageSize) }
+                        let pass = try key.pass.flatMap { target throws(PageLoadError) in try reader.pass(from: start, to: target, pageSize: pageSize, waiting: waiting) }
                         let read = try reader.read(from: pass?.next ?? start, count: count, isCancelled: cancelled.isSet, waiting: waiting)
                         continuation.resume(returning: read.map { ($0, pass) })
                     } catch {

@@ -26,12 +26,13 @@ struct StreamPass: Sendable, Equatable {
 /// missing or are cut, nothing else goes wrong.
 extension StreamReader {
     /// Goes over the pages from `start` (the tail) towards `target` without reading their items
-    /// (tail queue only). Nil when no page was passed: the input is no file of JSON lines, or the
-    /// target is on the next page anyway.
-    func pass(from start: StreamPosition, to target: PassTarget, pageSize: Int) throws(PageLoadError) -> StreamPass? {
+    /// (tail queue only), telling `waiting` how far it has read every `passSaidEvery` bytes. Nil
+    /// when no page was passed: the input is no file of JSON lines, or the target is on the next
+    /// page anyway.
+    func pass(from start: StreamPosition, to target: PassTarget, pageSize: Int, waiting: (QuietReason) -> Void) throws(PageLoadError) -> StreamPass? {
         guard let (descriptor, lastPage) = passStart(at: start) else { return nil }
         var lastBreaks = LineBreaks(pageSize: pageSize, wanted: nil)
-        try scan(descriptor, from: lastPage.start.offset, to: start.offset, into: &lastBreaks)
+        try scan(descriptor, from: lastPage.start.offset, to: start.offset, into: &lastBreaks) { _ in }
         // Every item of a page follows a line break, but the first item of the input.
         guard lastBreaks.count == lastPage.items - (lastPage.start.offset == 0 ? 1 : 0) else { return nil }
         var wantedPages: Int?
@@ -44,7 +45,12 @@ extension StreamReader {
             match = lines
         }
         var breaks = LineBreaks(pageSize: pageSize, wanted: wantedPages, match: match)
-        try scan(descriptor, from: start.offset, to: nil, into: &breaks)
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        let doing = match == nil ? "counting lines" : "searching the file"
+        try scan(descriptor, from: start.offset, to: nil, into: &breaks) { offset in
+            waiting(.passing("\(doing): \(ByteCount.text(offset)) of \(ByteCount.text(max(size, offset))) read"))
+        }
         // Items after the tail: one after each line break, unless the input ends with the break.
         let itemsLeft = breaks.count - (breaks.endsWithBreak ? 1 : 0)
         let lastFull = itemsLeft > 0 ? (itemsLeft - 1) / pageSize : 0
@@ -66,10 +72,12 @@ extension StreamReader {
         return StreamPass(starts: starts, next: next, rowsEach: pageSize)
     }
 
-    /// Counts the line breaks from `offset` up to `end` (nil: the end of the file).
-    private func scan(_ descriptor: Int32, from offset: Int, to end: Int?, into breaks: inout LineBreaks) throws(PageLoadError) {
+    /// Counts the line breaks from `offset` up to `end` (nil: the end of the file); `said` hears
+    /// where the count is every `passSaidEvery` bytes.
+    private func scan(_ descriptor: Int32, from offset: Int, to end: Int?, into breaks: inout LineBreaks, said: (Int) -> Void) throws(PageLoadError) {
         var buffer = [UInt8](repeating: 0, count: Self.passChunk)
         var offset = offset
+        var sayAt = offset + Self.passSaidEvery
         while !breaks.isDone {
             let want = min(Self.passChunk, end.map { $0 - offset } ?? Self.passChunk)
             guard want > 0 else { return }
@@ -81,6 +89,10 @@ extension StreamReader {
             guard got > 0 else { return }
             buffer.withUnsafeBufferPointer { breaks.scan(UnsafeBufferPointer(rebasing: $0[0..<got]), at: offset) }
             offset += got
+            if offset >= sayAt {
+                said(offset)
+                sayAt = offset + Self.passSaidEvery
+            }
         }
     }
 
@@ -95,4 +107,6 @@ extension StreamReader {
 
     /// How much of the file one read of a pass takes.
     static let passChunk = 1 << 20
+    /// How often a pass says how far it has read: some ten times a second.
+    static let passSaidEvery = 64 << 20
 }

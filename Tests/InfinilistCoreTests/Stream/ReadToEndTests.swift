@@ -167,6 +167,20 @@ import Testing
         #expect(loads(effects).map(\.kind) == [.refetch])
     }
 
+    /// While the loader counts a big file's lines, the footer row says how far it has read, and
+    /// `G` goes on: the count is no wait.
+    @Test func aPassSaysHowFarItHasRead() throws {
+        var state = streamState()
+        let request = try #require(loads(state.update(.key(.char("G")))).first)
+        var wait = PageWait(request: request, seconds: 0, reason: "counting lines: 128 MiB of 954 MiB read", isRetry: false)
+        wait.passes = true
+        _ = state.update(.pageWaiting(wait))
+        let text = render(state).text
+        #expect(text.contains("counting lines: 128 MiB of 954 MiB read"), "\(text)")
+        #expect(text.contains("reading to the end"), "\(text)")
+        #expect(state.loading.readingToEnd)
+    }
+
     /// `NG` asks for a pass to the page that holds its row; with a filter, rows are tested on the
     /// way and nothing is passed.
     @Test func nGPassesToItsRowAndAFilterReadsEveryPage() throws {
