@@ -30,12 +30,15 @@ struct LineBreaks {
     /// Counts the breaks of `bytes`, which start at `offset` of the input: a block at a time,
     /// sixteen bytes to a compare (a gigabyte in the time it takes to read it from the page
     /// cache, where eight bytes to a word took three times as long); a block that holds a break
-    /// to mark, or a byte a search must look at, is gone through byte by byte.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    /// to mark, or a byte a search must look at, is gone through byte by byte. Only the first
+    /// `counted` bytes (all by default) are counted; a search may look at the rest, so a match
+    /// that starts at the end of one read is seen whole (`LineMatch.lookahead`).
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, counted: Int? = nil) {
+        let counted = min(counted ?? bytes.count, bytes.count)
+        guard let base = bytes.baseAddress, counted > 0 else { return }
         var index = 0
-        while index < bytes.count, !isDone {
-            let end = min(bytes.count, index + Self.block)
+        while index < counted, !isDone {
+            let end = min(counted, index + Self.block)
             let whole = end - index == Self.block
             if let match, !whole || match.mayStart(base, at: index, count: Self.block, size: bytes.count) {
                 // Sixteen bytes at a time: only those that may begin a match go byte by byte.
@@ -54,7 +57,7 @@ struct LineBreaks {
             }
             index = end
         }
-        endsWithBreak = base[bytes.count - 1] == 0x0A
+        endsWithBreak = base[counted - 1] == 0x0A
     }
 
     /// Adds the `found` breaks of `range`, marking them one by one when a mark is among them.

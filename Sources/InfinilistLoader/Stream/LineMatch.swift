@@ -17,10 +17,13 @@ struct LineMatch: Sendable {
     private let firstOtherCase: UInt8
     private let last: UInt8
     private let lastOtherCase: UInt8
+    private let middle: UInt8
+    private let middleOtherCase: UInt8
     /// How far the needle's last byte is from its first, when that is fixed (no byte of the
     /// needle lets spaces in beside it): eight places are then tested for both at once, as the
-    /// generic SIMD substring search does, so a first byte on every line ("R" of "Record
-    /// 1910253") does not send every line to be looked at byte by byte.
+    /// generic SIMD substring search does, and for the byte halfway, so a first and last byte on
+    /// every line ("R" and ":" of "Record 1910253:") do not send every line to be looked at byte
+    /// by byte.
     private let span: Int
 
     init?(query: String) {
@@ -36,7 +39,13 @@ struct LineMatch: Sendable {
         span = fixed ? needle.count - 1 : 0
         last = fixed ? tail : head
         lastOtherCase = Self.otherCase(last)
+        middle = needle[span / 2]
+        middleOtherCase = Self.otherCase(middle)
     }
+
+    /// How many bytes past a read's counted part a search needs to see a match that starts
+    /// there whole: the needle, and a word more for the word tests.
+    var lookahead: Int { needle.count + 16 }
 
     /// Whether a byte of the `count` bytes at `at` (a multiple of eight) may begin a match or is
     /// one that makes a line read, eight bytes to a word; true where the test would read past
@@ -48,7 +57,11 @@ struct LineMatch: Sendable {
             let word = ByteWord.load(base, at: place)
             let ends = ByteWord.load(base, at: place + span)
             let starts = ByteWord.places(of: first, in: word) | ByteWord.places(of: firstOtherCase, in: word)
-            if starts & (ByteWord.places(of: last, in: ends) | ByteWord.places(of: lastOtherCase, in: ends)) != 0 { return true }
+            let ending = ByteWord.places(of: last, in: ends) | ByteWord.places(of: lastOtherCase, in: ends)
+            if starts & ending != 0 {
+                let halfway = ByteWord.load(base, at: place + span / 2)
+                if starts & ending & (ByteWord.places(of: middle, in: halfway) | ByteWord.places(of: middleOtherCase, in: halfway)) != 0 { return true }
+            }
             if ByteWord.holds(0x5C, in: word) || ByteWord.holds(0x7F, in: word) { return true }
             // Control bytes but the line break (a carriage return is looked at in `mayMatch`).
             if ByteWord.places(below: 0x20, in: word) & ~ByteWord.places(of: 0x0A, in: word) != 0 { return true }

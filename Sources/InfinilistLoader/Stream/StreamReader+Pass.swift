@@ -75,11 +75,14 @@ extension StreamReader {
     /// Counts the line breaks from `offset` up to `end` (nil: the end of the file); `said` hears
     /// where the count is every `passSaidEvery` bytes.
     private func scan(_ descriptor: Int32, from offset: Int, to end: Int?, into breaks: inout LineBreaks, said: (Int) -> Void) throws(PageLoadError) {
-        var buffer = [UInt8](repeating: 0, count: Self.passChunk)
+        // A search reads a little past what it counts, and counts that again with the next read.
+        let lookahead = breaks.match?.lookahead ?? 0
+        var buffer = [UInt8](repeating: 0, count: Self.passChunk + lookahead)
         var offset = offset
         var sayAt = offset + Self.passSaidEvery
         while !breaks.isDone {
-            let want = min(Self.passChunk, end.map { $0 - offset } ?? Self.passChunk)
+            let left = end.map { $0 - offset } ?? Int.max
+            let want = min(Self.passChunk + lookahead, left)
             guard want > 0 else { return }
             let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, want, off_t(offset)) }
             if got < 0 {
@@ -87,8 +90,10 @@ extension StreamReader {
                 throw DescriptorInput.failure(rereadLabel, errno)
             }
             guard got > 0 else { return }
-            buffer.withUnsafeBufferPointer { breaks.scan(UnsafeBufferPointer(rebasing: $0[0..<got]), at: offset) }
-            offset += got
+            // The whole read is counted at the end of the file (or of the range).
+            let counted = got == want && want < left ? got - lookahead : got
+            buffer.withUnsafeBufferPointer { breaks.scan(UnsafeBufferPointer(rebasing: $0[0..<got]), at: offset, counted: counted) }
+            offset += counted
             if offset >= sayAt {
                 said(offset)
                 sayAt = offset + Self.passSaidEvery

@@ -188,6 +188,16 @@ import Testing
                 offset = end
             }
             if let expected { #expect(chunked.candidate.map { $0 <= expected } == true) }
+            // Reads that see `lookahead` bytes past what they count, as a pass reads: exact.
+            var overlapped = LineBreaks(pageSize: 1_000, wanted: nil, match: match)
+            offset = 0
+            while offset < bytes.count, !overlapped.isDone {
+                let end = min(bytes.count, offset + Int.random(in: 1...50, using: &random))
+                let seen = min(bytes.count, end + match.lookahead)
+                bytes[offset..<seen].withUnsafeBufferPointer { overlapped.scan($0, at: offset, counted: end - offset) }
+                offset = end
+            }
+            #expect(overlapped.candidate == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
 
