@@ -95,15 +95,22 @@ public enum PassTarget: Sendable, Hashable {
     /// only by `search(_:)`.
     case match(String)
 
-    /// A pass for a search of `query`, when a line whose bytes lack it cannot show it either:
-    /// printable ASCII without a comma. A row's text is its values as written (strings
-    /// unescaped), compact JSON, or a summary of names joined by `, `; the loader reads every
-    /// line with an escape, a control byte or a character the screen escapes, and matches the
-    /// query with any spaces next to `{}[]:` (`LineMatch`). Nil: the search reads every page.
+    /// A pass for a search of `query`, when a line whose bytes lack it cannot show it either
+    /// (the loader reads every line that might: `LineMatch`). A row's text is its values as
+    /// written (strings unescaped), compact JSON of a nested value (whose `{}[]",` and a `:` after
+    /// a key's quote may stand elsewhere than in the line, a key given twice), a summary of names
+    /// joined by `, `, or a date range's ends joined by ` → `: so the query is printable ASCII,
+    /// without `{}[]",`, not starting with `:`, not starting or ending with a space. Nil: the
+    /// search reads every page.
     public static func search(_ query: String) -> PassTarget? {
-        guard query.utf8.contains(where: { $0 != 0x20 }), query.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != 0x2C }) else { return nil }
+        let bytes = Array(query.utf8)
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20, first != 0x3A,
+              bytes.allSatisfy({ (0x20...0x7E).contains($0) && !Self.notInBytes.contains($0) }) else { return nil }
         return .match(query)
     }
+
+    /// What a row's text may hold where the line's bytes do not.
+    private static let notInBytes = Set("{}[]\",".utf8)
 }
 
 /// Pages a `pass` answer went over before its own: `pages` pages of `rowsEach` items each, their

@@ -33,6 +33,21 @@ public enum ByteWord {
         (word &- ones &* UInt64(limit)) & ~word & highs
     }
 
+    /// The high bit of each byte of `word` that is `byte`, exactly (no borrow from the byte below).
+    @inlinable public static func exactPlaces(of byte: UInt8, in word: UInt64) -> UInt64 {
+        let value = word ^ (ones &* UInt64(byte))
+        let lows = ~highs
+        return ~(((value & lows) &+ lows) | value | lows)
+    }
+
+    /// The high bit of each byte of `word` below `limit` (at most 0x80), exactly.
+    @inlinable public static func exactPlaces(below limit: UInt8, in word: UInt64) -> UInt64 {
+        let lows = ~highs
+        // A byte's low seven bits plus 0x80 - limit reach its high bit when they are at least
+        // `limit`; no carry leaves the byte.
+        return ~(((word & lows) &+ ones &* UInt64(0x80 - limit)) | word) & highs
+    }
+
     /// Whether a byte of `word` is 0x80 or above (not ASCII).
     @inlinable public static func holdsNonASCII(_ word: UInt64) -> Bool {
         word & highs != 0

@@ -1,109 +1,157 @@
 import InfinilistCore
 
-/// Line breaks counted over bytes given chunk by chunk, with where every `pageSize`-th one is,
-/// and, for a search, the first line that may hold a match (`LineMatch`).
+/// The line breaks of a file of JSON lines, counted over bytes given chunk by chunk, with where
+/// every `pageSize`-th one is; and where counting can no longer vouch that a line is an item
+/// (`stop`): an object line that does not look like one (`objectLines`), or, for a search, the
+/// first line that may hold a match (`LineMatch`).
+///
+/// A break counts when it ends a line with something on it: blank lines hold no item. The
+/// tail's own line (where counting starts, after its value) ends at the first break, which
+/// counts: break k (from 0) begins item k counted from the tail.
 struct LineBreaks {
     let pageSize: Int
-    /// Stop once this many marks are found; nil: count to the end (or to a line that may match).
+    /// Stop once this many marks are found; nil: count to the end (or to a `stop`).
     let wanted: Int?
     /// For a search: which bytes may make a line match.
     let match: LineMatch?
-    /// Line breaks counted so far.
+    /// Whether every line must be one object (`{` first, `}` last, spaces or a carriage return
+    /// after it allowed): what the last page read held. A pretty-printed object, two values on a line
+    /// (`}{`, `} {`) or a line of text then stop the count there, and that page is read.
+    let objectLines: Bool
+    /// Breaks counted so far.
     private(set) var count = 0
     /// Where the breaks number `pageSize`, 2 × `pageSize`, … (from 0) are: each ends the last line
     /// of a page.
     private(set) var marks: [Int] = []
     /// Whether the last byte counted was a line break.
     private(set) var endsWithBreak = false
-    /// For a search: the line that may hold a match, counted from the line after the tail's (0);
-    /// counting stops there.
-    private(set) var candidate: Int?
+    /// The item (counted from the tail, from 0) at which counting stopped: a line that may match
+    /// a search, or one that may not be one item.
+    private(set) var stop: Int?
+    /// The byte before the bytes given next (a line break before anything was counted: the
+    /// count starts right after a value, and a break there counts).
+    private var previous: UInt8 = 0
 
-    init(pageSize: Int, wanted: Int?, match: LineMatch? = nil) {
+    init(pageSize: Int, wanted: Int?, match: LineMatch? = nil, objectLines: Bool = false) {
         self.pageSize = max(1, pageSize)
         self.wanted = wanted
         self.match = match
+        self.objectLines = objectLines
     }
 
-    var isDone: Bool { candidate != nil || wanted.map { marks.count >= $0 } ?? false }
+    var isDone: Bool { stop != nil || wanted.map { marks.count >= $0 } ?? false }
 
     /// Counts the breaks of `bytes`, which start at `offset` of the input: a block at a time,
-    /// sixteen bytes to a compare (a gigabyte in the time it takes to read it from the page
-    /// cache, where eight bytes to a word took three times as long); a block that holds a break
-    /// to mark, or a byte a search must look at, is gone through byte by byte. Only the first
-    /// `counted` bytes (all by default) are counted; a search may look at the rest, so a match
-    /// that starts at the end of one read is seen whole (`LineMatch.lookahead`).
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, counted: Int? = nil) {
+    /// sixteen bytes to a compare (a gigabyte in about the time it takes to read it from the
+    /// page cache); a block that holds a break to mark, a line out of shape or a byte a search
+    /// must look at is gone through byte by byte. Only the bytes from `start` up to `counted`
+    /// (all by default) are counted; the others may be looked at, so a match that starts at the
+    /// end of one read is seen whole (`LineMatch.lookahead`), and a character that began before
+    /// it is seen from its start (`lookbehind`).
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, from start: Int = 0, counted: Int? = nil) {
         let counted = min(counted ?? bytes.count, bytes.count)
-        guard let base = bytes.baseAddress, counted > 0 else { return }
-        var index = 0
+        guard let base = bytes.baseAddress, counted > start else { return }
+        var index = start
         while index < counted, !isDone {
             let end = min(counted, index + Self.block)
-            let whole = end - index == Self.block
-            if let match, !whole || match.mayStart(base, at: index, count: Self.block, size: bytes.count) {
-                // Sixteen bytes at a time: only those that may begin a match go byte by byte.
-                var at = index
-                while at < end, !isDone {
-                    let stop = min(end, at + 16)
-                    if stop - at == 16, !match.mayStart(base, at: at, count: 16, size: bytes.count) {
-                        add(base, at..<stop, found: Self.breaks(base, at..<stop), at: offset)
-                    } else {
-                        examine(base, at..<stop, size: bytes.count, match: match, at: offset)
-                    }
-                    at = stop
-                }
+            // A whole block with a byte before and after it in the buffer goes by compares.
+            if index > 0, end - index == Self.block, end < bytes.count,
+               match.map({ !$0.mayStart(base, at: index, count: Self.block, size: bytes.count) }) ?? true,
+               let found = quickCount(base + index), count + found <= (marks.count + 1) * pageSize {
+                count += found
             } else {
-                add(base, index..<end, found: whole ? Self.breaksInBlock(base + index) : Self.breaks(base, index..<end), at: offset)
+                examine(base, index..<end, size: bytes.count, at: offset)
             }
+            previous = base[end - 1]
             index = end
         }
         endsWithBreak = base[counted - 1] == 0x0A
     }
 
-    /// Adds the `found` breaks of `range`, marking them one by one when a mark is among them.
-    private mutating func add(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, found: Int, at offset: Int) {
-        if count + found > (marks.count + 1) * pageSize {
-            examine(base, range, size: range.upperBound, match: nil, at: offset)
-        } else {
-            count += found
-        }
-    }
+    /// Bytes a search reads before what it counts: the start of a UTF-8 character cut by a read.
+    static let lookbehind = 4
 
     /// Bytes counted at once: 64 compares of sixteen bytes, at most 64 in a lane.
     static let block = 1_024
 
-    private static func breaksInBlock(_ start: UnsafePointer<UInt8>) -> Int {
+    /// The breaks that end a line with something on it in the block at `start` (whose bytes
+    /// before and after are readable); nil when a line in it is out of shape (`objectLines`).
+    private func quickCount(_ start: UnsafePointer<UInt8>) -> Int? {
         let lineBreak = SIMD16<UInt8>(repeating: 0x0A)
         var lanes = SIMD16<UInt8>.zero
-        for at in stride(from: 0, to: block, by: 16) {
-            let bytes = UnsafeRawPointer(start + at).loadUnaligned(as: SIMD16<UInt8>.self)
+        var outOfShape = SIMD16<UInt8>.zero
+        for at in stride(from: 0, to: Self.block, by: 16) {
+            let bytes = Self.load(start + at)
+            let before = Self.load(start + at - 1)
+            let breaks = Self.equal(bytes, lineBreak)
             // A lane that matches is all ones: -1, so subtracting it adds one.
-            lanes &-= unsafeBitCast(bytes .== lineBreak, to: SIMD16<UInt8>.self)
+            let ending = breaks & ~Self.equal(before, lineBreak)
+            lanes &-= ending
+            if objectLines {
+                let after = Self.load(start + at + 1)
+                let closed = Self.equal(before, SIMD16(repeating: 0x7D)) | Self.equal(before, SIMD16(repeating: 0x0D))
+                    | Self.equal(before, SIMD16(repeating: 0x20)) | Self.equal(before, SIMD16(repeating: 0x09))
+                let opened = Self.equal(after, SIMD16(repeating: 0x7B)) | Self.equal(after, lineBreak)
+                // `}{` or `} {`: a second value on the line (or those bytes in a string: read too).
+                let twoBefore = Self.load(start + at - 2)
+                let brace = SIMD16<UInt8>(repeating: 0x7D)
+                let second = Self.equal(bytes, SIMD16(repeating: 0x7B))
+                    & (Self.equal(before, brace) | (Self.equal(before, SIMD16(repeating: 0x20)) & Self.equal(twoBefore, brace)))
+                outOfShape |= (ending & ~closed) | (breaks & ~opened) | second
+            }
         }
+        guard outOfShape == .zero else { return nil }
         return Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
     }
 
-    private static func breaks(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
-        var found = 0
-        for at in range where base[at] == 0x0A { found += 1 }
-        return found
+    private static func load(_ at: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
+        UnsafeRawPointer(at).loadUnaligned(as: SIMD16<UInt8>.self)
     }
 
-    /// Goes through `range` byte by byte: marks every `pageSize`-th break, and stops at the first
-    /// line that may match. A byte on the tail's own line (before the first break) is not
-    /// looked at: that line was read, and searched, already.
-    private mutating func examine(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, size: Int, match: LineMatch?, at offset: Int) {
+    /// All ones in each lane where `a` and `b` are equal.
+    private static func equal(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        unsafeBitCast(a .== b, to: SIMD16<UInt8>.self)
+    }
+
+    /// Goes through `range` byte by byte: counts and marks breaks, and stops at a line out of
+    /// shape or at the first line that may match. A byte on the tail's own line (before the
+    /// first break) is not looked at: that line was read, and searched, already.
+    private mutating func examine(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, size: Int, at offset: Int) {
         var next = (marks.count + 1) * pageSize
+        var before = range.lowerBound > 0 ? base[range.lowerBound - 1] : previous
         for at in range {
-            if base[at] == 0x0A {
+            let byte = base[at]
+            defer { before = byte }
+            guard byte == 0x0A else {
+                if let match, count > 0, match.mayMatch(base, at: at, size: size) {
+                    stop = count - 1
+                    return
+                }
+                // `}{` or `} {`: a second value on the line, or those bytes in a string.
+                if objectLines, count > 0, byte == 0x7B,
+                   before == 0x7D || (before == 0x20 && (at >= 2 ? base[at - 2] : 0) == 0x7D) {
+                    stop = count - 1
+                    return
+                }
+                continue
+            }
+            if before != 0x0A {
+                // Item `count - 1` ends here: an object's `}`, a CRLF line's carriage return, or
+                // spaces after it (a line that starts with `{` is checked where it starts).
+                if objectLines, count > 0, ![0x7D, 0x0D, 0x20, 0x09].contains(before) {
+                    stop = count - 1
+                    return
+                }
                 if count == next {
                     marks.append(offset + at)
                     next += pageSize
                     if isDone { return }
                 }
                 count += 1
-            } else if let match, count > 0, match.mayMatch(base, at: at, size: size) {
-                candidate = count - 1
+            }
+            // The next line opens an object, or is blank; past the bytes given, it is seen next.
+            if objectLines, at + 1 < size, base[at + 1] != 0x7B, base[at + 1] != 0x0A {
+                stop = count - 1
                 return
             }
         }

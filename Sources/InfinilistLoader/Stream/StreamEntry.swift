@@ -19,6 +19,15 @@ struct StreamEntry: Sendable {
     /// The id a server-sent event named for itself: the item's id unless `--id` says otherwise.
     var eventID: String? = nil
 
+    /// Whether the entry is a JSON object.
+    var isObject: Bool {
+        switch content {
+        case .value(let value): value.objectValue != nil
+        case .json(let bytes): bytes.first == 0x7B
+        case .text, .problem: false
+        }
+    }
+
     /// Whether the entry is a JSON value (not a line of text, nor a problem).
     var isValue: Bool {
         switch content {

@@ -44,7 +44,7 @@ extension StreamReader {
             guard let lines = LineMatch(query: query) else { return nil }
             match = lines
         }
-        var breaks = LineBreaks(pageSize: pageSize, wanted: wantedPages, match: match)
+        var breaks = LineBreaks(pageSize: pageSize, wanted: wantedPages, match: match, objectLines: lastPage.allObjects)
         var info = stat()
         let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
         let doing = match == nil ? "counting lines" : "searching the file"
@@ -54,8 +54,9 @@ extension StreamReader {
         // Items after the tail: one after each line break, unless the input ends with the break.
         let itemsLeft = breaks.count - (breaks.endsWithBreak ? 1 : 0)
         let lastFull = itemsLeft > 0 ? (itemsLeft - 1) / pageSize : 0
-        let pages = if let candidate = breaks.candidate {
-            candidate / pageSize
+        let pages = if let stop = breaks.stop {
+            // A line that may match, or that may not be one item: its page is read.
+            min(stop / pageSize, wantedPages ?? Int.max)
         } else if breaks.isDone {
             wantedPages ?? lastFull
         } else {
@@ -75,16 +76,19 @@ extension StreamReader {
     /// Counts the line breaks from `offset` up to `end` (nil: the end of the file); `said` hears
     /// where the count is every `passSaidEvery` bytes.
     private func scan(_ descriptor: Int32, from offset: Int, to end: Int?, into breaks: inout LineBreaks, said: (Int) -> Void) throws(PageLoadError) {
-        // A search reads a little past what it counts, and counts that again with the next read.
+        // A search reads a little around what it counts, and counts that again with the next read.
         let lookahead = breaks.match?.lookahead ?? 0
-        var buffer = [UInt8](repeating: 0, count: Self.passChunk + lookahead)
+        let lookbehind = breaks.match == nil ? 0 : LineBreaks.lookbehind
+        let first = offset
+        var buffer = [UInt8](repeating: 0, count: lookbehind + Self.passChunk + lookahead)
         var offset = offset
         var sayAt = offset + Self.passSaidEvery
         while !breaks.isDone {
+            let behind = min(lookbehind, offset - first)
             let left = end.map { $0 - offset } ?? Int.max
             let want = min(Self.passChunk + lookahead, left)
             guard want > 0 else { return }
-            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, want, off_t(offset)) }
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, behind + want, off_t(offset - behind)) } - behind
             if got < 0 {
                 if errno == EINTR { continue }
                 throw DescriptorInput.failure(rereadLabel, errno)
@@ -92,7 +96,9 @@ extension StreamReader {
             guard got > 0 else { return }
             // The whole read is counted at the end of the file (or of the range).
             let counted = got == want && want < left ? got - lookahead : got
-            buffer.withUnsafeBufferPointer { breaks.scan(UnsafeBufferPointer(rebasing: $0[0..<got]), at: offset, counted: counted) }
+            buffer.withUnsafeBufferPointer {
+                breaks.scan(UnsafeBufferPointer(rebasing: $0[0..<(behind + got)]), at: offset - behind, from: behind, counted: behind + counted)
+            }
             offset += counted
             if offset >= sayAt {
                 said(offset)

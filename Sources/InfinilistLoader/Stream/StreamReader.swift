@@ -64,7 +64,7 @@ final class StreamReader: @unchecked Sendable {
     private var skipSaid: (start: Int, scanned: Int)?
     /// The last page read at the tail: where it started, its items, and whether each was a JSON
     /// value (what tells a pass whether the input's lines are its items).
-    private var lastTailPage: (start: StreamPosition, items: Int, allValues: Bool)?
+    private var lastTailPage: (start: StreamPosition, items: Int, allValues: Bool, allObjects: Bool)?
 
     private struct Shared {
         /// Where the next page at the tail starts.
@@ -130,18 +130,18 @@ final class StreamReader: @unchecked Sendable {
             $0.tail = page.next
             $0.maker = maker
         }
-        lastTailPage = (start, page.entries.count, page.entries.allSatisfy(\.isValue))
+        lastTailPage = (start, page.entries.count, page.entries.allSatisfy(\.isValue), page.entries.allSatisfy(\.isObject))
         return StreamPageRead(entries: page.entries, next: page.next, atEnd: page.atEnd, note: start == .start ? maker.modeNote : nil)
     }
 
     /// Where a pass may start (tail queue only): at the tail of a regular file of JSON values,
     /// read by lines, nothing failed or held back; with the last page read there, by which the
     /// pass checks that the file's lines are its items. Nil: no pass, the page is read as usual.
-    func passStart(at start: StreamPosition) -> (descriptor: Int32, lastPage: (start: StreamPosition, items: Int))? {
+    func passStart(at start: StreamPosition) -> (descriptor: Int32, lastPage: (start: StreamPosition, items: Int, allObjects: Bool))? {
         guard framing == .values, let rereadDescriptor, spool == nil, pendingFailure == nil, stopped == nil,
               case .values = maker.mode, !start.inArray, start.skip == 0, start == shared.withLock({ $0.tail }),
               let last = lastTailPage, last.allValues, last.items > 0, !last.start.inArray, last.start.skip == 0 else { return nil }
-        return (rereadDescriptor, (last.start, last.items))
+        return (rereadDescriptor, (last.start, last.items, last.allObjects))
     }
 
     /// The pages a pass went over, recorded as if read (tail queue only): each can be read again

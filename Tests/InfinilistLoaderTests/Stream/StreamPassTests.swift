@@ -120,7 +120,8 @@ import Testing
             let density = [1, 3, 20, 500][Int.random(in: 0..<4, using: &random)]
             let bytes: [UInt8] = (0..<size).map { _ in Int.random(in: 0..<density, using: &random) == 0 ? 0x0A : UInt8.random(in: 0...255, using: &random) }
             let pageSize = Int.random(in: 1...70, using: &random)
-            let breaks = bytes.indices.filter { bytes[$0] == 0x0A }
+            // A break counts when it ends a line with something on it; the first always does.
+            let breaks = bytes.indices.filter { bytes[$0] == 0x0A && ($0 == 0 || bytes[$0 - 1] != 0x0A) }
             let expectedMarks = stride(from: pageSize, to: breaks.count, by: pageSize).map { breaks[$0] }
             var counter = LineBreaks(pageSize: pageSize, wanted: nil)
             var offset = 0
@@ -155,15 +156,23 @@ import Testing
         await loader.shutdown()
     }
 
-    /// Compact JSON (a nested value's cell) has no spaces next to `{}[]:`; the line may have.
-    @Test func lineMatchAllowsSpacesNextToStructuralCharacters() throws {
-        let match = try #require(LineMatch(query: "\"id\": 5}"))
-        #expect(match.needle == Array("\"id\":5}".utf8))
-        for (line, expected) in [("{\"id\" :  5 }", true), ("{\"id\":5}", true), ("{\"id\":6}", false), ("{\"xid\":55}", false)] {
+    /// Bytes shown otherwise than they are make a line read: rich text's pieces (joined in a
+    /// cell), bytes that are not UTF-8, a control byte right after a line break.
+    @Test func linesShownOtherwiseAreRead() throws {
+        let match = try #require(LineMatch(query: "hello"))
+        let cases: [([UInt8], Bool)] = [
+            (Array(#"{"t":[{"plain_text":"Hel"},{"plain_text":"lo"}]}"#.utf8), true),
+            (Array(#"{"t":"abc"#.utf8) + [0xFF] + Array(#"def"}"#.utf8), true),
+            (Array(#"{"t":"abc"#.utf8) + [0xA9] + Array(#"def"}"#.utf8), true),
+            ([0x0B] + Array("zzz".utf8), true),
+            (Array(#"{"t":"caf\#u{e9} — ok"}"#.utf8), false),
+            (Array(#"{"t":"plain text"}"#.utf8), false),
+        ]
+        for (line, expected) in cases {
             var breaks = LineBreaks(pageSize: 10, wanted: nil, match: match)
-            let bytes = Array(("{}\n" + line + "\n").utf8)
-            bytes.withUnsafeBufferPointer { breaks.scan($0, at: 0) }
-            #expect((breaks.candidate == 0) == expected, "\(line)")
+            let bytes = Array("{}\n".utf8) + line + Array("\n{}\n".utf8) + [UInt8](repeating: 0x20, count: 64)
+            bytes.withUnsafeBufferPointer { breaks.scan($0, at: 0, counted: bytes.count - 64) }
+            #expect((breaks.stop == 0) == expected, "\(String(decoding: line, as: UTF8.self).debugDescription)")
         }
     }
 
@@ -171,7 +180,7 @@ import Testing
     /// ignored) or a byte whose text differs from it; wherever chunks cut the bytes, never later.
     @Test func lineMatchStopsAtTheFirstLineThatMayMatch() throws {
         var random = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = ["a", "b", "B", "x", " ", "\\", "\t", "\r", "é", "\u{2028}", "—", "\u{85}", "\n", "\n", "\n"].map { Array($0.utf8) }
+        let pieces: [[UInt8]] = ["a", "b", "B", "x", " ", "\\", "\t", "\r", "é", "\u{2028}", "—", "\u{85}", "\n", "\n", "\n"].map { Array($0.utf8) } + [[0xFF], [0xA9], [0xE2, 0x80]]
         let needle = "aB"
         let match = try #require(LineMatch(query: needle))
         for _ in 0..<400 {
@@ -179,7 +188,7 @@ import Testing
             let expected = Self.firstLineThatMayMatch(bytes, needle: Array(needle.lowercased().utf8))
             var whole = LineBreaks(pageSize: 1_000, wanted: nil, match: match)
             bytes.withUnsafeBufferPointer { whole.scan($0, at: 0) }
-            #expect(whole.candidate == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            #expect(whole.stop == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
             var chunked = LineBreaks(pageSize: 1_000, wanted: nil, match: match)
             var offset = 0
             while offset < bytes.count, !chunked.isDone {
@@ -187,36 +196,56 @@ import Testing
                 bytes[offset..<end].withUnsafeBufferPointer { chunked.scan($0, at: offset) }
                 offset = end
             }
-            if let expected { #expect(chunked.candidate.map { $0 <= expected } == true) }
+            if let expected { #expect(chunked.stop.map { $0 <= expected } == true) }
             // Reads that see `lookahead` bytes past what they count, as a pass reads: exact.
             var overlapped = LineBreaks(pageSize: 1_000, wanted: nil, match: match)
             offset = 0
             while offset < bytes.count, !overlapped.isDone {
                 let end = min(bytes.count, offset + Int.random(in: 1...50, using: &random))
                 let seen = min(bytes.count, end + match.lookahead)
-                bytes[offset..<seen].withUnsafeBufferPointer { overlapped.scan($0, at: offset, counted: end - offset) }
+                let behind = min(LineBreaks.lookbehind, offset)
+                bytes[(offset - behind)..<seen].withUnsafeBufferPointer {
+                    overlapped.scan($0, at: offset - behind, from: behind, counted: end - offset + behind)
+                }
                 offset = end
             }
-            #expect(overlapped.candidate == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            #expect(overlapped.stop == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
 
-    /// The rule, byte by byte: the line (after the first) of the first byte that is an escape, a
-    /// control byte but a line break or a carriage return before one, DEL, the start of a C1
-    /// control or U+2028, or the start of the needle (or of as much of it as the bytes hold).
+    /// The rule, line by line: the first line after the tail's that holds the needle (or its first
+    /// byte where the bytes end too soon for the rest), an escape, a control byte but a carriage
+    /// return before a line break, DEL, bytes that are not UTF-8 or a character the screen
+    /// escapes; counted as an item among the lines with something on them.
     private static func firstLineThatMayMatch(_ bytes: [UInt8], needle: [UInt8]) -> Int? {
         let fold = { (byte: UInt8) in (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x9F, 0x061C...0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF...0xFEFF, 0xFFFD...0xFFFD]
+        let escaped = Set(ranges.flatMap { $0 })
+        var start = 0
+        var items = 0
         var line = 0
-        for (at, byte) in bytes.enumerated() {
-            if byte == 0x0A { line += 1; continue }
-            guard line > 0 else { continue }
-            let next = at + 1 < bytes.count ? bytes[at + 1] : nil
-            let escaped = byte == 0x5C || byte == 0x7F || (byte < 0x20 && byte != 0x0D) || (byte == 0x0D && next != 0x0A)
-                || (byte == 0xC2 && (next.map { (0x80...0x9F).contains($0) } ?? true))
-                || (byte == 0xE2 && Array(bytes[at..<min(bytes.count, at + 3)]) == [0xE2, 0x80, 0xA8])
-            let fits = at + needle.count <= bytes.count
-            let holds = fold(byte) == needle[0] && (!fits || bytes[at..<(at + needle.count)].map(fold) == needle)
-            if escaped || holds { return line - 1 }
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let text = Array(bytes[start..<end])
+            if line > 0 {
+                let atEnd = end == bytes.count
+                var reads = text.contains { $0 == 0x5C || $0 == 0x7F || ($0 < 0x20 && $0 != 0x0D) }
+                reads = reads || text.enumerated().contains { $0.element == 0x0D && ($0.offset + 1 < text.count || atEnd) }
+                if let string = String(validating: text, as: UTF8.self) {
+                    reads = reads || string.unicodeScalars.contains { escaped.contains($0.value) }
+                } else {
+                    reads = true
+                }
+                let folded = text.map(fold)
+                for at in folded.indices where folded[at] == needle[0] {
+                    let fits = start + at + needle.count <= bytes.count
+                    if !fits || Array(folded[at..<min(folded.count, at + needle.count)]) == needle { reads = true }
+                }
+                if reads { return items }
+                if !text.isEmpty { items += 1 }
+            }
+            line += 1
+            start = end + 1
         }
         return nil
     }
