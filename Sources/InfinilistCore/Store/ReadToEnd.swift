@@ -40,10 +40,10 @@ extension AppState {
     }
 
     /// What the tail's next request is: while `G` reads on to the end, `NG` loads pages to
-    /// reach its row or `/` looks further down, a pass, so that the loader may go over pages without reading their items (a
-    /// file of JSON lines, counted by its line breaks: decision 145); else the page after the
-    /// last. Only where each row is an item in the input's order and no row needs testing on the
-    /// way: no filter, no sort, no `--jq` program.
+    /// reach its row or `/` looks further down, a pass, so that the loader may go over pages
+    /// without reading their items (a file of JSON lines, counted by its line breaks: decision
+    /// 145); else the page after the last. Only where each row is an item in the input's order
+    /// and no row needs testing on the way: no filter, no sort, no `--jq` program.
     var tailPurpose: RequestPurpose {
         guard config.lastReadsToEnd, live == nil, finding.filter == nil, finding.order == nil, finding.rowQuery == nil else { return .next }
         if loading.readingToEnd { return .pass(.end) }

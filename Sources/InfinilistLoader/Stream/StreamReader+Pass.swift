@@ -21,9 +21,10 @@ struct StreamPass: Sendable, Equatable {
 /// when it comes into view. Only the page after them is read.
 ///
 /// That a line is an item is checked on the last page read at the tail: it must have held as
-/// many values as line breaks. A file that changes shape further on (blank lines, pretty-printed
-/// values) then gives pages that come back shorter or longer than counted: their rows show as
-/// missing or are cut, nothing else goes wrong.
+/// many values as line breaks. Blank lines hold no item; where that page held objects, a line
+/// that does not look like one object stops the count there (`LineBreaks.objectLines`), and its
+/// page is read. A file of other values that changes shape further on gives pages that come back
+/// shorter or longer than counted: their rows show as missing or are cut, nothing else.
 extension StreamReader {
     /// Goes over the pages from `start` (the tail) towards `target` without reading their items
     /// (tail queue only), telling `waiting` how far it has read every `passSaidEvery` bytes. Nil
