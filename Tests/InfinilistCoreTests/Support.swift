@@ -44,3 +44,15 @@ extension AppState {
         return ranges.first ?? 0..<0
     }
 }
+
+/// A list read from a pipe or a file (`lastReadsToEnd`) with its first page of 10 loaded:
+/// `configure` sets the rest of the configuration.
+func streamState(named name: String = "stdin", size: Size = Size(rows: 8, columns: 60), configure: (inout AppConfig) -> Void = { _ in }) -> AppState {
+    var config = AppConfig(sourceName: name, prefetch: 2)
+    config.lastReadsToEnd = true
+    configure(&config)
+    var state = AppState(config: config, size: size)
+    let first = loads(state.start())
+    _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
+    return state
+}

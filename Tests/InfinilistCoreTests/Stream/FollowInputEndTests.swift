@@ -7,12 +7,7 @@ import Testing
     private static let size = Size(rows: 8, columns: 60)
 
     private func pipeState() -> AppState {
-        var config = AppConfig(sourceName: "stdin", prefetch: 2)
-        config.lastReadsToEnd = true
-        config.followable = false
-        var state = AppState(config: config, size: Self.size)
-        let first = loads(state.start())
-        _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
+        var state = streamState(size: Self.size) { $0.followable = false }
         _ = state.update(.key(.char("g")))
         return state
     }

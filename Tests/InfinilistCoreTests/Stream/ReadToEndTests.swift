@@ -8,11 +8,7 @@ import Testing
 
     /// A state reading a stream (`lastReadsToEnd`) with one page of 10 loaded, the tail idle.
     private func streamState() -> AppState {
-        var config = AppConfig(sourceName: "stdin", prefetch: 2)
-        config.lastReadsToEnd = true
-        var state = AppState(config: config, size: Self.size)
-        let first = loads(state.start())
-        _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
+        let state = InfinilistCoreTests.streamState(size: Self.size)
         #expect(state.loading.tail == .idle)
         return state
     }

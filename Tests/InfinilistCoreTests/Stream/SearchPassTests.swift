@@ -7,13 +7,7 @@ import Testing
     private static let size = Size(rows: 8, columns: 60)
 
     private func fileState(format: String? = nil) -> AppState {
-        var config = AppConfig(sourceName: "big.jsonl", prefetch: 2)
-        config.lastReadsToEnd = true
-        config.format = format
-        var state = AppState(config: config, size: Self.size)
-        let first = loads(state.start())
-        _ = state.update(.pageLoaded(PageResult(request: first[0], items: items(0..<10), latency: 0.01)))
-        return state
+        streamState(named: "big.jsonl", size: Self.size) { $0.format = format }
     }
 
     private func search(_ query: String, in state: inout AppState) -> PageRequest? {
