@@ -92,10 +92,12 @@ bench: bench-tools
 
 ## Issue 37's big-file figures (End, / near the end, --dump) beside less, fzf and jq, on NDJSON
 ## files it generates once in BENCH_BIG_DIR (default /tmp/infinilist-bench-big; 200 MB and 1 GB,
-## BENCH_BIG_MB="200 1000"); never committed. Several minutes.
+## BENCH_BIG_MB="200 1000"); never committed. Then `--dump --jq` beside jq (and jaq when
+## installed) on a generated 200 MB file of issue-like records (scripts/bench-jq.py). Several minutes.
 bench-big: bench-tools
 	$(SWIFT) build $(RELEASE) --product infinilist
 	python3 scripts/bench-big.py
+	python3 scripts/bench-jq.py
 
 ## jq's own test suite through the JQ engine (issue 35): JQ_TEST is a file in its format, e.g.
 ## tests/jq.test of github.com/jqlang/jq at the tag jq-1.7.1 (not kept here: fetch it, e.g.

@@ -7,6 +7,8 @@ import InfinilistCore
 public struct JQItemQuery: ItemQuery {
     let program: JQProgram
     let raw: Bool
+    /// The members of an item the program reads (`JQProgram.inputKeys`): the rest are skipped.
+    let members: JSONParser.MemberSelection?
     /// The step budgets of one item (`dumpSteps`, `screenSteps` unless a test gives smaller).
     let dumpLimit: Int
     let screenLimit: Int
@@ -14,6 +16,7 @@ public struct JQItemQuery: ItemQuery {
     public init(program: JQProgram, raw: Bool = false, dumpSteps: Int = Self.dumpSteps, screenSteps: Int = Self.screenSteps) {
         self.program = program
         self.raw = raw
+        members = program.inputKeys.map(JSONParser.MemberSelection.init)
         dumpLimit = dumpSteps
         screenLimit = screenSteps
     }
@@ -21,7 +24,11 @@ public struct JQItemQuery: ItemQuery {
     public func lines(for itemJSON: SharedText) throws(ItemQueryError) -> [String] {
         // A row of text (a pipe's line that is not JSON) is a JSON string to jq's `-R`; here
         // it is what the dump would write for it, a string.
-        let item = itemJSON.withUTF8 { try? JSONParser.parse($0) } ?? .string(itemJSON.string)
+        // An item's JSON is checked compact JSON, so the members the program never reads can
+        // be skipped unchecked (`InputKeys`).
+        let item = itemJSON.withUTF8 { bytes in
+            if let members { try? JSONParser.parse(bytes, keeping: members) } else { try? JSONParser.parse(bytes) }
+        } ?? .string(itemJSON.string)
         var lines: [String] = []
         try run(item, steps: dumpLimit, why: ", a guard against a program that never ends (its lines are held until the item is done)") {
             lines.append(raw ? JQOutput.raw($0) : JQOutput.compact($0))

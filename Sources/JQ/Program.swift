@@ -5,11 +5,15 @@ import InfinilistCore
 public struct JQProgram: Sendable {
     private let code: Code
     private let root: Env?
+    /// The members of an object input the program can read (`InputKeys`); nil when it may
+    /// read the input whole. An input built with only these members gives the same outputs.
+    public let inputKeys: Set<String>?
 
     /// Parses and compiles `source`. `variables` are the `--arg`/`--argjson` values, seen as
     /// `$name`; `$ENV` and `env` are the process environment.
     public init(_ source: String, variables: [String: JSONValue] = [:]) throws(JQSyntaxError) {
         let program = try Parser.parse(source)
+        inputKeys = InputKeys.of(program)
         var compiler = Compiler()
         var root: Env? = nil
         let globals = [("ENV", Builtins.environment)] + variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

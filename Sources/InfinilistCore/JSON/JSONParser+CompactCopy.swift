@@ -229,7 +229,7 @@ extension ByteParser {
     /// Moves past string text that needs no look: printable ASCII other than a quote or a
     /// backslash, eight bytes at a time while a word holds nothing else (most of a record is
     /// such text; a byte at a time, this loop was the copy's largest cost).
-    private mutating func skipPlainASCII() {
+    mutating func skipPlainASCII() {
         if let base = bytes.baseAddress {
             while pos + 8 <= end {
                 if Self.holdsSpecialByte(ByteWord.load(base, at: pos)) { break }

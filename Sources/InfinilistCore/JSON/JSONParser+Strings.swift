@@ -2,14 +2,15 @@
 extension ByteParser {
     // MARK: Strings
 
-    /// Parses a string starting at its opening quote. Plain runs are copied in one go; only
-    /// strings with escapes go through the scratch buffer.
+    /// Parses a string starting at its opening quote. Plain runs are passed eight bytes at a
+    /// time and copied in one go; only strings with escapes go through the scratch buffer.
     mutating func parseString() throws(JSONParseError) -> String {
         let open = pos
         pos += 1
         var segmentStart = pos
         var escaped = false
         while true {
+            skipPlainASCII()
             guard pos < end else {
                 throw JSONParseError(
                     message: "unexpected end of input at byte \(pos) inside the string that starts at byte \(open) (truncated?)",

@@ -95,7 +95,17 @@ struct ByteParser {
         if pos == end {
             throw JSONParseError(message: "unexpected end of input at byte \(pos) (empty input, no JSON value)", offset: pos)
         }
+        let value = try parseValue()
+        skipWhitespace()
+        if pos < end {
+            throw unexpected(at: pos, expected: "nothing after the JSON value")
+        }
+        return value
+    }
 
+    /// Parses the value at `pos` and stops after it; `depth`: how deep it is (its containers
+    /// count from there against `maxDepth`).
+    mutating func parseValue(depth: Int = 0) throws(JSONParseError) -> JSONValue {
         var values: [JSONValue] = []
         var keys: [String] = []
         var frames: [Frame] = []
@@ -106,7 +116,7 @@ struct ByteParser {
             var value: JSONValue
             switch bytes[pos] {
             case UInt8(ascii: "["):
-                try checkDepth(frames.count + 1)
+                try checkDepth(depth + frames.count + 1)
                 pos += 1
                 skipWhitespace()
                 if pos < end, bytes[pos] == UInt8(ascii: "]") {
@@ -118,7 +128,7 @@ struct ByteParser {
                     continue parsing
                 }
             case UInt8(ascii: "{"):
-                try checkDepth(frames.count + 1)
+                try checkDepth(depth + frames.count + 1)
                 pos += 1
                 skipWhitespace()
                 if pos < end, bytes[pos] == UInt8(ascii: "}") {
@@ -183,11 +193,6 @@ struct ByteParser {
                 pos += 1
                 values.removeSubrange(frame.valueStart...)
                 frames.removeLast()
-            }
-
-            skipWhitespace()
-            if pos < end {
-                throw unexpected(at: pos, expected: "nothing after the JSON value")
             }
             return value
         }
