@@ -51,7 +51,7 @@ public struct RowQuery: Sendable, Equatable {
             } catch {
                 if error.outOfSteps { outOfSteps = error }
                 let text = TerminalText.sanitize("jq: \(error.message)")
-                rows.append(Item(jsonText: item.jsonText, text: text, id: item.id, identity: item.identity, kind: .problem))
+                rows.append(item.asProblem(text))
                 outputs.append(.null)
             }
         }

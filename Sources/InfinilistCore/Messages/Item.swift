@@ -14,8 +14,13 @@ public struct Item: Sendable, Equatable {
     public let cells: [Cell]
     /// Which item this is for following a live list (items new at the top are those whose
     /// identity the list does not hold yet): `id`'s by default, else the JSON's; the loader
-    /// gives a detected id's when `--id` is not given.
-    public let identity: ItemIdentity
+    /// gives a detected id's when `--id` is not given. The JSON's is hashed when asked for, not
+    /// when the item is made: most lists never ask (a file, a pipe, a dump without `--follow`),
+    /// and hashing every byte of every item was a tenth of reading a file.
+    public var identity: ItemIdentity { givenDigest == 0 ? .json(jsonText) : ItemIdentity(digest: givenDigest) }
+    /// The identity's digest when it is not the JSON's (an id's, or one given), else 0, which no
+    /// identity's digest is (an optional would make an item 80 bytes).
+    private let givenDigest: Int
     /// `json` as it is held: its own string, or a range of its page's buffer in a dump writing
     /// JSON (`SharedText`), which is written out from there without a string being made. Kept
     /// beside `kind` so that an item stays 72 bytes.
@@ -44,8 +49,30 @@ public struct Item: Sendable, Equatable {
         self.text = text
         self.id = id
         self.cells = cells
-        self.identity = identity ?? id.map(ItemIdentity.id) ?? ItemIdentity.json(jsonText)
+        givenDigest = (identity ?? id.map(ItemIdentity.id))?.digest ?? 0
         self.kind = kind
+    }
+
+    private init(_ item: Item, text: String, cells: [Cell], kind: Kind) {
+        jsonText = item.jsonText
+        self.text = text
+        id = item.id
+        self.cells = cells
+        givenDigest = item.givenDigest
+        self.kind = kind
+    }
+
+    /// The same item with these cells (a table's row of it).
+    public func withCells(_ cells: [Cell]) -> Item { Item(self, text: text, cells: cells, kind: kind) }
+
+    /// The same item shown as a problem row with this text (a program failed on it).
+    public func asProblem(_ text: String) -> Item { Item(self, text: text, cells: [], kind: .problem) }
+
+    /// Two items are the same when all they hold is, their identities included (however each
+    /// was made: given, or the JSON's).
+    public static func == (lhs: Item, rhs: Item) -> Bool {
+        lhs.jsonText == rhs.jsonText && lhs.text == rhs.text && lhs.id == rhs.id && lhs.cells == rhs.cells
+            && lhs.kind == rhs.kind && lhs.identity == rhs.identity
     }
 
     /// The same item identified by `id` (a server-sent event's own id, when `--id` names none).

@@ -35,5 +35,6 @@ public struct ItemIdentity: Sendable, Hashable {
         return ItemIdentity(digest: hasher.finalize())
     }
 
-    private init(digest: Int) { self.digest = digest }
+    /// 0 is never a digest: an item keeps 0 for "known by its JSON" (`Item.identity`).
+    init(digest: Int) { self.digest = digest == 0 ? 1 : digest }
 }

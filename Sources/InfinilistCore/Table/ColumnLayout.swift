@@ -77,7 +77,7 @@ public struct ColumnLayout: Sendable, Equatable {
             if case .text(let text) = cell, text == item.text { return .text(item.text) }
             return cell
         }
-        return Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: cells, identity: item.identity, kind: item.kind)
+        return item.withCells(cells)
     }
 
     /// The columns as a `--columns` value, to paste into a command or the config file.
