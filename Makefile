@@ -9,7 +9,7 @@ BIN        := .build/debug/infinilist
 # (Sources/infinilist/hot-symbols.order, `make hot-symbols`; decision 79).
 RELEASE    := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
 # Debian packages the build and the tests need, with the command or file that shows each is there.
-SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h pkg-config:/usr/bin/pkg-config tmux:/usr/bin/tmux tinyproxy:/usr/bin/tinyproxy jq:/usr/bin/jq
+SYSTEM_DEPS := libncurses-dev:/usr/include/ncurses.h libonig-dev:/usr/include/oniguruma.h pkg-config:/usr/bin/pkg-config tmux:/usr/bin/tmux tinyproxy:/usr/bin/tinyproxy jq:/usr/bin/jq
 
 export LANG := C.UTF-8
 export LC_ALL := C.UTF-8

@@ -73,7 +73,13 @@ let package = Package(
         .target(name: "CTerminalWidth"),
         /// A jq language implementation on `JSONValue` (parse once, compile to closures, run per
         /// item): a library of its own with no curses or loader, for `--jq` and for others.
-        .target(name: "JQ", dependencies: ["InfinilistCore"]),
+        .target(name: "JQ", dependencies: ["InfinilistCore", "COniguruma"]),
+        /// Oniguruma (Debian's libonig): jq's own regular expressions, with a bound on backtracking.
+        .systemLibrary(
+            name: "COniguruma",
+            pkgConfig: "oniguruma",
+            providers: [.apt(["libonig-dev"])]
+        ),
         /// The command: argument parsing, the curses screen, wiring and teardown.
         .executableTarget(
             name: "infinilist",

@@ -1,22 +1,14 @@
 import Glibc
 import InfinilistCore
 
-/// Regular expressions on Swift's `Regex`, matching code point by code point as Oniguruma does
-/// for jq. Flags: `g` (all matches), `i` (ignore case), `x` (extended: spaces and `#` comments
-/// ignored), `s` (`.` matches newlines), `n` (drop empty matches); `l` and `p` are accepted
-/// and ignored. What differs from jq 1.6: the syntax is Swift's (close to Perl/PCRE, as jq's
-/// Perl-NT Oniguruma syntax is), so exotic Oniguruma constructs (`\h`, `(?~…)`, `\K` …) may
-/// differ or fail; error messages are not Oniguruma's.
+/// jq's regular expressions (`test`, `match`, `capture`, `scan`, `split/2`, `sub`, `gsub`) on
+/// Oniguruma, as jq 1.7.1 runs them (`OnigPattern`): the same syntax, flags, offsets in code
+/// points, and match objects, key order included.
 enum JQRegex {
-    struct Options {
-        var global = false
-        var dropEmpty = false
-    }
-
-    /// Compiled regexes of this thread, by flags and pattern: `test("…")` over a million items
-    /// compiles once. Per thread because `Regex<AnyRegexOutput>` is not `Sendable`.
+    /// Compiled patterns of this thread, by flags and pattern: `test("…")` over a million items
+    /// compiles once. Per thread, as an Oniguruma search writes into the pattern's region.
     final class Cache {
-        var entries: [String: (Regex<AnyRegexOutput>, Options)] = [:]
+        var entries: [String: OnigPattern] = [:]
 
         private static let key: pthread_key_t = {
             var k = pthread_key_t()
@@ -34,50 +26,23 @@ enum JQRegex {
         }
     }
 
-    static func compile(_ pattern: JSONValue, _ flags: JSONValue) throws -> (Regex<AnyRegexOutput>, Options) {
-        let cache = Cache.current
-        var cacheKey: String?
-        if case .string(let p) = pattern {
-            if case .string(let f) = flags { cacheKey = f + "\u{0}" + p } else if flags == .null { cacheKey = "\u{0}" + p }
-        }
-        if let cacheKey, let hit = cache.entries[cacheKey] { return hit }
-        let compiled = try compileUncached(pattern, flags)
-        if let cacheKey {
-            if cache.entries.count >= 64 { cache.entries.removeAll() }
-            cache.entries[cacheKey] = compiled
-        }
-        return compiled
-    }
-
-    private static func compileUncached(_ pattern: JSONValue, _ flags: JSONValue) throws -> (Regex<AnyRegexOutput>, Options) {
-        guard case .string(var source) = pattern else {
+    static func compile(_ pattern: JSONValue, _ flags: JSONValue) throws -> OnigPattern {
+        guard case .string(let source) = pattern else {
             throw JQRuntimeError("\(pattern.typeAndValue) cannot be matched, as it is not a string")
         }
-        var options = Options()
-        var ignoreCase = false, dotAll = false
-        if case .string(let f) = flags {
-            for c in f {
-                switch c {
-                case "g": options.global = true
-                case "i": ignoreCase = true
-                case "x": source = "(?x)" + source
-                case "s": dotAll = true
-                case "n": options.dropEmpty = true
-                case "l", "p": break
-                default: throw JQRuntimeError("\(f) is not a valid modifier string")
-                }
-            }
-        } else if flags != .null {
-            throw JQRuntimeError("\(flags.typeAndValue) is not a string")
+        let modifiers: String?
+        switch flags {
+        case .string(let text): modifiers = text
+        case .null: modifiers = nil
+        default: throw JQRuntimeError("\(flags.typeAndValue) is not a string")
         }
-        do {
-            var regex = try Regex(source).matchingSemantics(.unicodeScalar)
-            if ignoreCase { regex = regex.ignoresCase() }
-            if dotAll { regex = regex.dotMatchesNewlines() }
-            return (regex, options)
-        } catch {
-            throw JQRuntimeError("\(source) (at offset 0) is not a valid regex: \(error)")
-        }
+        let cache = Cache.current
+        let key = (modifiers ?? "\u{1}") + "\u{0}" + source
+        if let hit = cache.entries[key] { return hit }
+        let compiled = try OnigPattern(source, flags: modifiers)
+        if cache.entries.count >= 64 { cache.entries.removeAll() }
+        cache.entries[key] = compiled
+        return compiled
     }
 
     static func subject(_ v: JSONValue) throws -> String {
@@ -85,49 +50,61 @@ enum JQRegex {
         return s
     }
 
-    typealias Found = Regex<AnyRegexOutput>.Match
-
-    static func matches(_ s: String, _ regex: Regex<AnyRegexOutput>, _ options: Options) -> [Found] {
-        guard options.global else { return s.firstMatch(of: regex).map { [$0] } ?? [] }
-        return s.matches(of: regex).filter { m in
-            if m.range.isEmpty && (options.dropEmpty || (m.range.lowerBound == s.endIndex && !s.isEmpty)) { return false }
-            return true
-        }
+    /// The matches of `pattern` in `text`, with its bytes (to cut pieces by the byte ranges).
+    static func matches(_ text: String, _ pattern: OnigPattern, all: Bool = false) throws -> (bytes: [UInt8], found: [OnigPattern.Match]) {
+        let bytes = Array(text.utf8)
+        let found = try bytes.withUnsafeBufferPointer { try pattern.matches(in: $0, all: all) }
+        return (bytes, found)
     }
 
-    static func offset(_ s: String, _ i: String.Index) -> Int {
-        s.unicodeScalars.distance(from: s.unicodeScalars.startIndex, to: i)
+    static func test(_ text: String, _ pattern: OnigPattern) throws -> Bool {
+        var text = text
+        return try !text.withUTF8 { try pattern.matches(in: $0, firstOnly: true) }.isEmpty
     }
 
-    /// jq's match object; an unmatched group has offset -1 and jq's other key order.
-    static func matchObject(_ s: String, _ m: Found) -> JSONValue {
-        func piece(_ range: Range<String.Index>) -> (JSONValue, JSONValue, JSONValue) {
-            let start = offset(s, range.lowerBound)
-            let length = s.unicodeScalars[range].count
-            return (.int(start), .int(length), .string(String(s.unicodeScalars[range])))
-        }
+    /// The text of bytes `range`.
+    static func piece(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Code points before byte `offset` (jq's offsets and lengths count code points).
+    static func codePoints(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes[range].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
+    /// jq 1.7.1's match object: offset, length, string, captures; an empty match gives every
+    /// group its offset and "" (as jq does), a group that took no part offset -1 and null.
+    static func matchObject(_ bytes: [UInt8], _ match: OnigPattern.Match, names: [Int: String]) -> JSONValue {
+        let offset = JSONValue.int(codePoints(bytes, 0..<match.range.lowerBound))
         var captures: [JSONValue] = []
-        for i in 1..<max(1, m.output.count) {
-            let group = m.output[i]
-            let name: JSONValue = group.name.map { .string($0) } ?? .null
-            if let range = group.range {
-                let (o, l, str) = piece(range)
-                captures.append(.object(["offset": o, "length": l, "string": str, "name": name]))
+        for (index, group) in match.groups.enumerated() {
+            let name = names[index + 1].map(JSONValue.string) ?? .null
+            if match.range.isEmpty {
+                captures.append(.object(["offset": offset, "string": .string(""), "length": .int(0), "name": name]))
+            } else if let group, !group.isEmpty {
+                captures.append(.object(["offset": .int(codePoints(bytes, 0..<group.lowerBound)), "length": .int(codePoints(bytes, group)),
+                                         "string": .string(piece(bytes, group)), "name": name]))
+            } else if let group {
+                captures.append(.object(["offset": .int(codePoints(bytes, 0..<group.lowerBound)), "string": .string(""), "length": .int(0), "name": name]))
             } else {
                 captures.append(.object(["offset": .int(-1), "string": .null, "length": .int(0), "name": name]))
             }
         }
-        let (o, l, str) = piece(m.range)
-        return .object(["offset": o, "length": l, "string": str, "captures": .array(captures)])
+        return .object(["offset": offset, "length": .int(codePoints(bytes, match.range)), "string": .string(piece(bytes, match.range)),
+                        "captures": .array(captures)])
     }
 
-    /// The named captures as `sub`'s replacement sees them.
-    static func captureObject(_ m: Found) -> JSONValue {
+    /// The named captures as `sub`'s replacement sees them (jq: `.captures[] | select(.name !=
+    /// null) | {(.name): .string}`, added up).
+    static func captureObject(_ bytes: [UInt8], _ match: OnigPattern.Match, names: [Int: String]) -> JSONValue {
         var object = JSONObject()
-        for i in 1..<max(1, m.output.count) {
-            let group = m.output[i]
-            guard let name = group.name else { continue }
-            object[name] = group.substring.map { .string(String($0)) } ?? .null
+        for (index, group) in match.groups.enumerated() {
+            guard let name = names[index + 1] else { continue }
+            if match.range.isEmpty {
+                object[name] = .string("")
+            } else {
+                object[name] = group.map { .string(piece(bytes, $0)) } ?? .null
+            }
         }
         return .object(object)
     }
@@ -142,12 +119,12 @@ extension Builtins {
                     try flags(input.plain, env) { f in
                         try testMode(input.plain, env) { tm in
                             let s = try JQRegex.subject(input.value)
-                            let (regex, options) = try JQRegex.compile(r.value, f.value)
+                            let pattern = try JQRegex.compile(r.value, f.value)
                             if tm.value.isTruthy {
-                                return try produce(.bool(s.firstMatch(of: regex) != nil), input, emit)
+                                return try produce(.bool(try JQRegex.test(s, pattern)), input, emit)
                             }
-                            let found = JQRegex.matches(s, regex, options).map { JQRegex.matchObject(s, $0) }
-                            try produce(.array(found), input, emit)
+                            let (bytes, found) = try JQRegex.matches(s, pattern)
+                            try produce(.array(found.map { JQRegex.matchObject(bytes, $0, names: pattern.names) }), input, emit)
                         }
                     }
                 }
@@ -155,15 +132,14 @@ extension Builtins {
         }
         t["split/2"] = binary { v, r, f in
             let s = try JQRegex.subject(v)
-            var (regex, options) = try JQRegex.compile(r, f)
-            options.global = true
+            let (bytes, found) = try JQRegex.matches(s, try JQRegex.compile(r, f), all: true)
             var pieces: [JSONValue] = []
-            var start = s.startIndex
-            for m in JQRegex.matches(s, regex, options) {
-                pieces.append(.string(String(s.unicodeScalars[start..<m.range.lowerBound])))
-                start = m.range.upperBound
+            var start = 0
+            for match in found {
+                pieces.append(.string(JQRegex.piece(bytes, start..<match.range.lowerBound)))
+                start = match.range.upperBound
             }
-            pieces.append(.string(String(s.unicodeScalars[start...])))
+            pieces.append(.string(JQRegex.piece(bytes, start..<bytes.count)))
             return .array(pieces)
         }
         t["sub/2"] = { args in substitute(args, global: false) }
@@ -172,8 +148,10 @@ extension Builtins {
         t["gsub/3"] = { args in substitute(args, global: true) }
     }
 
-    /// `sub`/`gsub`: each match replaced by the replacement run on the named captures; a
-    /// replacement with several outputs gives several results, first match outermost.
+    /// `sub`/`gsub` as jq 1.7.1 defines them: each match is replaced by the outputs of the
+    /// replacement run on its named captures; output N is made of every match's output N (a
+    /// replacement with two outputs gives two strings, not one per combination); no match gives
+    /// the input.
     static func substitute(_ args: [Code], global: Bool) -> Code {
         let re = args[0], replacement = args[1]
         let noFlags: Code = { _, _, emit in try emit(PV(.null)) }
@@ -182,20 +160,29 @@ extension Builtins {
             try re(input.plain, env) { r in
                 try flagsCode(input.plain, env) { f in
                     let s = try JQRegex.subject(input.value)
-                    var (regex, options) = try JQRegex.compile(r.value, f.value)
-                    if global { options.global = true }
-                    let found = JQRegex.matches(s, regex, options)
-                    func step(_ i: Int, _ prefix: JSONValue, _ from: String.Index) throws {
-                        if i == found.count {
-                            return try produce(try Arithmetic.add(prefix, .string(String(s.unicodeScalars[from...]))), input, emit)
+                    let pattern = try JQRegex.compile(r.value, f.value)
+                    let (bytes, found) = try JQRegex.matches(s, pattern, all: global)
+                    var results: [JSONValue] = []
+                    var previous = 0
+                    for match in found {
+                        let gap = JSONValue.string(JQRegex.piece(bytes, previous..<match.range.lowerBound))
+                        var index = 0
+                        try replacement(PV(JQRegex.captureObject(bytes, match, names: pattern.names)), env) { insert in
+                            let addition = try Arithmetic.add(gap, insert.value)
+                            if index < results.count {
+                                results[index] = try Arithmetic.add(results[index], addition)
+                            } else {
+                                results.append(addition)
+                            }
+                            index += 1
                         }
-                        let m = found[i]
-                        let before = try Arithmetic.add(prefix, .string(String(s.unicodeScalars[from..<m.range.lowerBound])))
-                        try replacement(PV(JQRegex.captureObject(m)), env) { rv in
-                            try step(i + 1, try Arithmetic.add(before, rv.value), m.range.upperBound)
-                        }
+                        previous = match.range.upperBound
                     }
-                    try step(0, .string(""), s.startIndex)
+                    guard !results.isEmpty else { return try produce(input.value, input, emit) }
+                    let rest = JSONValue.string(JQRegex.piece(bytes, previous..<bytes.count))
+                    for result in results {
+                        try produce(try Arithmetic.add(result, rest), input, emit)
+                    }
                 }
             }
         }

@@ -196,12 +196,19 @@ let differentialCases: [Case] = [
     Case(program: "sub(\"x\"; \"y\")", input: "\"abc\""),
     Case(program: "[splits(\", *\")]", input: "\"a, b,c\""),
     Case(program: "split(\", *\"; null)", input: "\"a, b,c\""),
-    Case(program: "[match(\"\"; \"g\") | .offset]", input: "\"abc\""),
+    Case(program: "[match(\"\"; \"g\") | .offset]", input: "\"abc\"", jq17: ["[0,1,2,3]"]),  // onig.test of jq 1.7.1: an empty match at the end too
     Case(program: "[match(\"é.\"; \"g\") | .offset]", input: "\"aébéc\""),
     Case(program: "test(\"a\")", input: "5"),
     Case(program: "test(\"a\"; \"q\")", input: "\"a\""),
     Case(program: "gsub(\"\\\\s+\"; \" \")", input: "\"a  b \\t c\""),
     Case(program: "test(\"A B\"; \"xi\")", input: "\"ab\""),
+    // Oniguruma's own syntax and flags (jq's library, decision 147), and its bound on backtracking
+    Case(program: "[match(\"a|ab\"; \"l\") | .string], [match(\"a\"; \"gi\") | .offset]", input: "\"abAa\""),
+    Case(program: "[scan(\"\\\\p{Lu}\")], test(\"(?<!x)y\"), test(\"\\\\h\")", input: "\"aBcÉ y\""),
+    Case(program: "[match(\"(?<w>\\\\w+)(?= )\"; \"g\") | .captures[0] | [.name, .offset]]", input: "\"éa bc d\""),
+    Case(program: "[match(\"^.\"; \"gp\") | .string], [match(\"a.b\"; \"s\") | .string]", input: "\"a\\nb\\nc\""),
+    Case(program: "test(\"^(a+)+$\")", input: "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\"", messageDiffers: true),
+    Case(program: "test(\"(\")", input: "\"a\""),
     // Builtins on collections
     Case(program: "keys, keys_unsorted, length", input: #"{"b":1,"a":2,"c":3}"#),
     Case(program: "keys", input: "[5,6]"),
