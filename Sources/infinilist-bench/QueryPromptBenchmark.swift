@@ -4,8 +4,8 @@ import JQ
 /// The `|` prompt's keystroke, in process: 10,000 items in memory (ten pages of 1,000, the table
 /// laid out), the prompt open on `select(.comments > 6) | {id, title}`, and a character typed and
 /// erased in turn at its end, each keystroke running the program again on every item and
-/// laying the rows out. Issue 35 asks for a frame (16 ms); the median and the slowest of 40
-/// keystrokes are reported.
+/// laying the rows out. Issue 35 asks for a frame (16 ms) at p99; the median, the 99th
+/// percentile and the slowest of 200 keystrokes are reported.
 enum QueryPromptBenchmark {
     static func figure() -> DumpBenchmarks.Figure {
         // Room for the items and the rows a program makes of them (both count against --keep).
@@ -28,7 +28,7 @@ enum QueryPromptBenchmark {
         _ = state.update(.key(.char("|")))
         for character in "select(.comments > 6) | {id, title}" { _ = state.update(.key(.char(character))) }
         var milliseconds: [Double] = []
-        for turn in 0..<40 {
+        for turn in 0..<200 {
             let key: Key = turn.isMultiple(of: 2) ? .char(" ") : .backspace
             let start = Monotonic.now()
             _ = state.update(.key(key))
@@ -43,8 +43,8 @@ enum QueryPromptBenchmark {
         }
         let loaded = state.loading.itemsRead
         return DumpBenchmarks.Figure(
-            name: "`|` prompt: one keystroke over \(loaded) items in memory, program run again and the frame laid out: median / slowest ms (goal: a frame, 16 ms)",
-            infinilist: "\(format(milliseconds[milliseconds.count / 2], 1)) / \(format(milliseconds[milliseconds.count - 1], 1))",
+            name: "`|` prompt: one keystroke over \(loaded) items in memory, program run again and the frame laid out: median / p99 / slowest ms (goal: a frame, 16 ms, at p99)",
+            infinilist: "\(format(milliseconds[milliseconds.count / 2], 1)) / \(format(milliseconds[milliseconds.count * 99 / 100], 1)) / \(format(milliseconds[milliseconds.count - 1], 1))",
             peer: "–")
     }
 }

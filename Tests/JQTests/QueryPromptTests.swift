@@ -56,6 +56,21 @@ import Testing
         #expect(state.store.item(at: 9)?.json == "90")
     }
 
+    /// Over 2,000 items the pages' rows are made in parallel (`RowQuery.rows(ofPages:)`): the
+    /// rows must be those of the program run page after page, in order, identities included.
+    @Test func manyPagesGiveTheRowsOfOnePageAfterAnother() throws {
+        var state = try state(pages: 60, keep: 20_000)
+        #expect(state.store.itemCount == 3_000)
+        _ = state.update(.key(.char("|")))
+        type("select(.n % 7 == 0) | .n, .title", into: &state)
+        let expected = (0..<3_000).filter { $0 % 7 == 0 }.flatMap { ["\($0)", "\"item \($0)\""] }
+        #expect(state.store.itemCount == expected.count)
+        #expect((0..<expected.count).map { state.store.item(at: $0)?.json } == expected)
+        // The first output keeps its item's identity; the second is a row of its own.
+        #expect(state.store.item(at: 0)?.identity == .id("0"))
+        #expect(state.store.item(at: 1)?.identity != state.store.item(at: 0)?.identity)
+    }
+
     @Test func aProgramThatDoesNotCompileIsSaidAndTheRowsStay() throws {
         var state = try state(pages: 1)
         _ = state.update(.key(.char("|")))

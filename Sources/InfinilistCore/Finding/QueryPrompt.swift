@@ -150,8 +150,10 @@ extension AppState {
         loading.rowJump.target = nil
         let dropped = marks.forgetRows()
         if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
+        let made = query.map { $0.rows(ofPages: pages, values: values) }
         for (index, page) in pages.enumerated() {
-            let rows = rows(of: page, values: index < values.count ? values[index] : nil)
+            let rows = made.map { PageRows(items: $0[index].items, values: $0[index].values, sources: $0[index].sources) }
+                ?? PageRows(items: page, values: index < values.count ? values[index] : nil, sources: nil)
             let firstRow = store.itemCount
             store.append(laidOut(rows.items, parsed: rows.values), sources: rows.sources)
             marks.relocate(rows.items, firstRow: firstRow)

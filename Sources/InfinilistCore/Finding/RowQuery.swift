@@ -27,35 +27,40 @@ public struct RowQuery: Sendable, Equatable {
     /// row saying why, in the error style, holding the item's JSON for Enter: nothing is lost
     /// silently. A row that is not an item of the input (a note about input that could not be
     /// kept) goes through as it is.
-    func rows(of items: [Item], values: [JSONValue]?) -> (items: [Item], values: [JSONValue]) {
+    ///
+    /// `sources`: the items again, each holding its identity (the rows' identities are made
+    /// from it), so that the `|` prompt, which runs each new program on them, hashes an item
+    /// once, not on every key.
+    func rows(of items: [Item], values: [JSONValue]?) -> (items: [Item], values: [JSONValue], sources: [Item]) {
         let values = values?.count == items.count ? values : nil
         var rows: [Item] = []
         var outputs: [JSONValue] = []
+        let sources = items.allSatisfy(\.keepsIdentity) ? items : items.map { $0.keepingIdentity() }
         rows.reserveCapacity(items.count)
         outputs.reserveCapacity(items.count)
         // Once the program runs out of steps on an item, the rest of the page is not run again.
         var outOfSteps: ItemQueryError?
-        for (index, item) in items.enumerated() {
-            guard item.kind != .problem else {
-                rows.append(item)
+        for index in sources.indices {
+            guard sources[index].kind != .problem else {
+                rows.append(sources[index])
                 outputs.append(.null)
                 continue
             }
-            let value = values?[index] ?? (try? JSONParser.parse(item.json)) ?? .string(item.json)
+            let value = values?[index] ?? (try? JSONParser.parse(sources[index].json)) ?? .string(sources[index].json)
             do throws(ItemQueryError) {
                 if let outOfSteps { throw outOfSteps }
                 for (ordinal, output) in try query.outputs(for: value).enumerated() {
-                    rows.append(row(output, ordinal: ordinal, of: item))
+                    rows.append(row(output, ordinal: ordinal, of: sources[index]))
                     outputs.append(output)
                 }
             } catch {
                 if error.outOfSteps { outOfSteps = error }
                 let text = TerminalText.sanitize("jq: \(error.message)")
-                rows.append(item.asProblem(text))
+                rows.append(sources[index].asProblem(text))
                 outputs.append(.null)
             }
         }
-        return (rows, outputs)
+        return (rows, outputs, sources)
     }
 
     /// Two settings are the same program when their text is (the configuration is compared

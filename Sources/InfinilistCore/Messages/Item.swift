@@ -53,13 +53,21 @@ public struct Item: Sendable, Equatable {
         self.kind = kind
     }
 
-    private init(_ item: Item, text: String, cells: [Cell], kind: Kind) {
+    private init(_ item: Item, text: String, cells: [Cell], kind: Kind, digest: Int? = nil) {
         jsonText = item.jsonText
         self.text = text
         id = item.id
         self.cells = cells
-        givenDigest = item.givenDigest
+        givenDigest = digest ?? item.givenDigest
         self.kind = kind
+    }
+
+    /// The same item holding its identity, hashed now if it is the JSON's: for an item whose
+    /// identity is asked for again and again (a `|` program's rows are made anew on each key).
+    public var keepsIdentity: Bool { givenDigest != 0 }
+
+    public func keepingIdentity() -> Item {
+        givenDigest != 0 ? self : Item(self, text: text, cells: cells, kind: kind, digest: identity.digest)
     }
 
     /// The same item with these cells (a table's row of it).
