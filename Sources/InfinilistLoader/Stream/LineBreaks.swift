@@ -87,17 +87,22 @@ struct LineBreaks {
             // A lane that matches is all ones: -1, so subtracting it adds one.
             let ending = breaks & ~Self.equal(before, lineBreak)
             lanes &-= ending
-            if objectLines {
+            guard objectLines else { continue }
+            // The shape is looked at only where it can be wrong: around a break, and at a `{`
+            // (most sixteen bytes of a line hold neither, and pass with two compares).
+            let opens = Self.equal(bytes, SIMD16(repeating: 0x7B))
+            if Self.any(breaks) {
                 let after = Self.load(start + at + 1)
                 let closed = Self.equal(before, SIMD16(repeating: 0x7D)) | Self.equal(before, SIMD16(repeating: 0x0D))
                     | Self.equal(before, SIMD16(repeating: 0x20)) | Self.equal(before, SIMD16(repeating: 0x09))
                 let opened = Self.equal(after, SIMD16(repeating: 0x7B)) | Self.equal(after, lineBreak)
+                outOfShape |= (ending & ~closed) | (breaks & ~opened)
+            }
+            if Self.any(opens) {
                 // `}{` or `} {`: a second value on the line (or those bytes in a string: read too).
                 let twoBefore = Self.load(start + at - 2)
                 let brace = SIMD16<UInt8>(repeating: 0x7D)
-                let second = Self.equal(bytes, SIMD16(repeating: 0x7B))
-                    & (Self.equal(before, brace) | (Self.equal(before, SIMD16(repeating: 0x20)) & Self.equal(twoBefore, brace)))
-                outOfShape |= (ending & ~closed) | (breaks & ~opened) | second
+                outOfShape |= opens & (Self.equal(before, brace) | (Self.equal(before, SIMD16(repeating: 0x20)) & Self.equal(twoBefore, brace)))
             }
         }
         guard outOfShape == .zero else { return nil }
@@ -106,6 +111,12 @@ struct LineBreaks {
 
     private static func load(_ at: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
         UnsafeRawPointer(at).loadUnaligned(as: SIMD16<UInt8>.self)
+    }
+
+    /// Whether any lane is set: two words or-ed (`SIMD`'s own `==` goes lane by lane).
+    private static func any(_ lanes: SIMD16<UInt8>) -> Bool {
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
     }
 
     /// All ones in each lane where `a` and `b` are equal.
