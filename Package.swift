@@ -177,7 +177,7 @@ let package = Package(
             ]
         ),
         /// The jq library, differentially against the machine's `jq`.
-        .testTarget(name: "JQTests", dependencies: ["JQ", "InfinilistCore"]),
+        .testTarget(name: "JQTests", dependencies: ["JQ", "InfinilistCore", "TestThreads"]),
         /// The screen's writer against the in-memory terminal.
         .testTarget(
             name: "TerminalWriterTests",

@@ -18,9 +18,19 @@ public struct JQSyntaxError: Error, Sendable, CustomStringConvertible {
 /// with \"a\""), or the value given to `error`. `value` is what `try … catch` would see.
 public struct JQRuntimeError: Error, Sendable, CustomStringConvertible {
     public let value: JSONValue
+    /// A budget ran out (a regex's retries), not the program's own error: the next items would
+    /// likely spend it too. Lost when `try` catches the error, which is then a value.
+    let exhausted: Bool
 
-    init(_ message: String) { value = .string(message) }
-    init(value: JSONValue) { self.value = value }
+    init(_ message: String, exhausted: Bool = false) {
+        value = .string(message)
+        self.exhausted = exhausted
+    }
+
+    init(value: JSONValue) {
+        self.value = value
+        exhausted = false
+    }
 
     /// What jq prints after `jq: error (at <file>:N): `; for a value that is not a string jq
     /// prints `jq: error (at <file>:N) (not a string): VALUE`, and this is `(not a string): VALUE`.

@@ -12,6 +12,28 @@ enum Fuel {
         return k
     }()
 
+    private static let regexKey: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k, nil)
+        return k
+    }()
+
+    /// How often one regex search may backtrack in the run on this thread (`OnigPattern`); nil:
+    /// jq's own limit.
+    static var regexRetries: UInt? {
+        pthread_getspecific(regexKey).map { UInt(bitPattern: Int(bitPattern: $0)) }
+    }
+
+    /// Runs `body` with `steps` to spend on this thread (nil: no limit), and regex searches
+    /// bounded by `regexRetries` (nil: jq's limit).
+    static func run<T>(steps: Int?, regexRetries: UInt? = nil, _ body: () throws -> T) throws -> T {
+        guard let regexRetries else { return try run(steps: steps, body) }
+        let outer = pthread_getspecific(regexKey)
+        pthread_setspecific(regexKey, UnsafeRawPointer(bitPattern: Int(bitPattern: regexRetries)))
+        defer { pthread_setspecific(regexKey, outer) }
+        return try run(steps: steps, body)
+    }
+
     /// Runs `body` with `steps` to spend on this thread (nil: no limit).
     static func run<T>(steps: Int?, _ body: () throws -> T) throws -> T {
         guard let steps else { return try body() }

@@ -47,19 +47,26 @@ public struct JQItemQuery: ItemQuery {
 
     public func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue] {
         var outputs: [JSONValue] = []
-        try run(item, steps: screenLimit, why: " (the screen's limit)") { outputs.append($0) }
+        try run(item, steps: screenLimit, regexRetries: Self.screenRegexRetries, why: " (the screen's limit)") { outputs.append($0) }
         return outputs
     }
 
+    /// How often one regex search may backtrack on the screen: a tenth of jq's limit, about
+    /// 10 ms. A pattern that backtracks without end would otherwise cost every item it fails on
+    /// a tenth of a second, at every key typed at the `|` prompt.
+    public static let screenRegexRetries: UInt = 1_000_000
+
     /// The program on `item` within `steps`, its failures as `ItemQueryError` (`why` says, after
     /// "stopped after N steps on one item", what the limit is for).
-    private func run(_ item: JSONValue, steps: Int, why: String, _ emit: (JSONValue) -> Void) throws(ItemQueryError) {
+    private func run(_ item: JSONValue, steps: Int, regexRetries: UInt? = nil, why: String, _ emit: (JSONValue) -> Void) throws(ItemQueryError) {
         do {
-            try program.run(item, steps: steps) { emit($0) }
+            try program.run(item, steps: steps, regexRetries: regexRetries) { emit($0) }
         } catch is JQStepLimit {
             throw ItemQueryError("stopped after \(Counted.text(steps, "step", grouped: true)) on one item" + why, outOfSteps: true)
         } catch let error as JQRuntimeError {
-            throw ItemQueryError(error.message)
+            // A regex that ran out of retries would likely do so on the next items too: the
+            // screen then stops running the program for the rest of the page, as for steps.
+            throw ItemQueryError(error.message, outOfSteps: error.exhausted)
         } catch {
             throw ItemQueryError(String(describing: error))
         }

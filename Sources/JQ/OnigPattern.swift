@@ -12,6 +12,8 @@ final class OnigPattern {
     /// over": 10,000,000 (Oniguruma's own limit for one match attempt) is about a second at
     /// most, far beyond what a sound pattern needs.
     static let retryLimit: UInt = 10_000_000
+    /// The limit the searches are set to now (`Fuel.regexRetries`, or `retryLimit`).
+    private var limit: UInt = OnigPattern.retryLimit
 
     private let regex: OnigRegex
     private let param: OpaquePointer
@@ -59,6 +61,7 @@ final class OnigPattern {
             throw JQRuntimeError("Regex failure: out of memory")
         }
         onig_initialize_match_param(param)
+        onig_set_retry_limit_in_match_of_match_param(param, Self.retryLimit)
         onig_set_retry_limit_in_search_of_match_param(param, Self.retryLimit)
         regex = compiled
         self.param = param
@@ -77,6 +80,12 @@ final class OnigPattern {
     /// end, or one character further after an empty match; only the first unless `global`
     /// (or `all`). `firstOnly`: stop at the first (`test`).
     func matches(in bytes: UnsafeBufferPointer<UInt8>, all: Bool = false, firstOnly: Bool = false) throws(JQRuntimeError) -> [Match] {
+        let wanted = Fuel.regexRetries ?? Self.retryLimit
+        if wanted != limit {
+            limit = wanted
+            onig_set_retry_limit_in_match_of_match_param(param, wanted)
+            onig_set_retry_limit_in_search_of_match_param(param, wanted)
+        }
         let empty: [UInt8] = [0]
         return try empty.withUnsafeBufferPointer { fallback throws(JQRuntimeError) in
             guard let base = bytes.baseAddress ?? fallback.baseAddress else { return [] }
@@ -88,7 +97,7 @@ final class OnigPattern {
                 if status == ONIG_MISMATCH { break }
                 guard status >= 0 else {
                     var info = OnigErrorInfo()
-                    throw Self.failure(status, &info)
+                    throw Self.failure(status, &info, limit: limit)
                 }
                 let match = current()
                 found.append(match)
@@ -123,16 +132,17 @@ final class OnigPattern {
         }
     }
 
-    private static func failure(_ status: Int32, _ info: inout OnigErrorInfo) -> JQRuntimeError {
+    private static func failure(_ status: Int32, _ info: inout OnigErrorInfo, limit: UInt = retryLimit) -> JQRuntimeError {
         var text = [OnigUChar](repeating: 0, count: Int(ONIG_MAX_ERROR_MESSAGE_LEN) + 1)
         let length = text.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { Int(infinilist_onig_error_text($0, status, &info)) } ?? 0
         }
         var message = "Regex failure: " + String(decoding: text.prefix(max(0, length)), as: UTF8.self)
-        if status == ONIGERR_RETRY_LIMIT_IN_SEARCH_OVER || status == ONIGERR_RETRY_LIMIT_IN_MATCH_OVER {
-            message += " (the regular expression backtracked more than \(Counted.text(Int(retryLimit), "time", grouped: true)) on this item)"
+        guard status == ONIGERR_RETRY_LIMIT_IN_SEARCH_OVER || status == ONIGERR_RETRY_LIMIT_IN_MATCH_OVER else {
+            return JQRuntimeError(message)
         }
-        return JQRuntimeError(message)
+        message += " (the regular expression backtracked more than \(Counted.text(Int(limit), "time", grouped: true)) on this item)"
+        return JQRuntimeError(message, exhausted: true)
     }
 
     /// Group numbers and their names (`(?<name>…)`), by `onig_foreach_name`.

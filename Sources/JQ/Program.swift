@@ -35,9 +35,10 @@ public struct JQProgram: Sendable {
 
     /// `run` within a budget of `steps` (calls of jq functions, values `range` and `repeat`
     /// make; nil: none): past it the run stops with `JQStepLimit`, its outputs so far given.
-    public func run(_ input: JSONValue, steps: Int?, _ emit: (JSONValue) throws -> Void) throws {
+    /// `regexRetries`: how often one regex search may backtrack (nil: jq's 10,000,000).
+    public func run(_ input: JSONValue, steps: Int?, regexRetries: UInt? = nil, _ emit: (JSONValue) throws -> Void) throws {
         do {
-            try Fuel.run(steps: steps) { try code(PV(input), root) { try emit($0.value) } }
+            try Fuel.run(steps: steps, regexRetries: regexRetries) { try code(PV(input), root) { try emit($0.value) } }
         } catch let stop as Stop {
             _ = stop
             throw JQRuntimeError("break")

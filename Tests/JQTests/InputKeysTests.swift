@@ -1,11 +1,13 @@
 import InfinilistCore
 import Testing
+import TestThreads
 @testable import JQ
 
 /// `--dump --jq` builds only the members of an item its program can read (`InputKeys`). The
 /// answer must never change an output: each program here runs on items built whole and on
 /// items built with only those members, and both must give the same lines and the same error.
-@Suite struct InputKeysTests {
+/// Seconds of CPU: on a thread of its own, so the cooperative pool stays free for tests that wait.
+@Suite(.ownThread) struct InputKeysTests {
     func keys(_ program: String) throws -> Set<String>? {
         try JQProgram(program).inputKeys
     }
