@@ -209,6 +209,9 @@ let differentialCases: [Case] = [
     Case(program: "[match(\"^.\"; \"gp\") | .string], [match(\"a.b\"; \"s\") | .string]", input: "\"a\\nb\\nc\""),
     Case(program: "test(\"^(a+)+$\")", input: "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab\"", messageDiffers: true),
     Case(program: "test(\"(\")", input: "\"a\""),
+    // Keys are bytes: a precomposed é and e with a combining accent are two keys
+    Case(program: #"., length, .["\u00e9"], .["e\u0301"], has("e\u0301"), keys"#, input: #"{"\u00e9":4,"e\u0301":5}"#),
+    Case(program: #"has("e\u0301"), .["e\u0301"], {(.p): 1, (.q): 2}"#, input: #"{"é":1,"p":"é","q":"e\u0301"}"#),
     // Builtins on collections
     Case(program: "keys, keys_unsorted, length", input: #"{"b":1,"a":2,"c":3}"#),
     Case(program: "keys", input: "[5,6]"),

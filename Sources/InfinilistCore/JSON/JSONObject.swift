@@ -8,6 +8,9 @@
 /// and it indexes a large one while it builds it (`init(keys:values:)`).
 ///
 /// Equality and hashing follow the order of the members, as `OrderedDictionary`'s did.
+///
+/// Keys are compared by their UTF-8 bytes, as jq and JSON do: `"é"` and `"e\u0301"` are two
+/// keys. Swift's `String ==` would make them one (canonical equivalence), merging two members.
 public struct JSONObject: Sendable, Hashable {
     public typealias Element = (key: String, value: JSONValue)
 
@@ -28,13 +31,13 @@ public struct JSONObject: Sendable, Hashable {
         }
         // A large object (possibly hostile: 100,000 keys) is indexed while it is built, so
         // duplicates cost one hash each, not a scan of every member before them.
-        var positions: [String: Int] = [:]
+        var positions: [KeyBytes: Int] = [:]
         positions.reserveCapacity(keys.count)
         for (key, value) in zip(keys, values) {
-            if let position = positions[key] {
+            if let position = positions[KeyBytes(key)] {
                 members[position].value = value
             } else {
-                positions[key] = members.count
+                positions[KeyBytes(key)] = members.count
                 members.append((key, value))
             }
         }
@@ -57,7 +60,23 @@ public struct JSONObject: Sendable, Hashable {
 
     /// The position of `key` among the members, if it is one.
     public func index(forKey key: String) -> Int? {
-        members.firstIndex { $0.key == key }
+        members.firstIndex { Self.sameKey($0.key, key) }
+    }
+
+    /// Whether two keys are the same bytes.
+    static func sameKey(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// A key hashed and compared by its bytes (a large object's index).
+    private struct KeyBytes: Hashable {
+        let key: String
+        init(_ key: String) { self.key = key }
+        static func == (a: KeyBytes, b: KeyBytes) -> Bool { JSONObject.sameKey(a.key, b.key) }
+        func hash(into hasher: inout Hasher) {
+            var bytes = key
+            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// The value of `key`; setting `nil` removes the member, setting a new key appends it.
@@ -92,7 +111,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.members.elementsEqual(rhs.members) { $0.key == $1.key && $0.value == $1.value }
+        lhs.members.elementsEqual(rhs.members) { sameKey($0.key, $1.key) && $0.value == $1.value }
     }
 
     public func hash(into hasher: inout Hasher) {

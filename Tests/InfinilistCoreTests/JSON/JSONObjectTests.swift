@@ -29,6 +29,19 @@ import Testing
         #expect(members["k7"] == .number("199007"))
     }
 
+    /// Keys are their bytes, as in jq: a precomposed `é` and `e` with a combining accent are two
+    /// keys (Swift's `==` finds them equal), in small objects and in indexed ones.
+    @Test(arguments: [2, 40])
+    func canonicallyEquivalentKeysAreTwoKeys(members: Int) throws {
+        let others = (0..<(members - 2)).map { #""k\#($0)":0,"# }.joined()
+        let value = try JSONParser.parse("{" + others + #""\u00e9":4,"e\u0301":5}"#)
+        let object = try #require(value.objectValue)
+        #expect(object.count == members)
+        #expect(object["\u{E9}"] == .number("4"))
+        #expect(object["e\u{301}"] == .number("5"))
+        #expect(object != (try JSONParser.parse("{" + others + #""e\u0301":4,"\u00e9":5}"#)).objectValue)
+    }
+
     @Test func settingRemovingAndOrder() {
         var members: JSONObject = ["b": .number("1"), "a": .number("2")]
         members["c"] = .bool(true)
