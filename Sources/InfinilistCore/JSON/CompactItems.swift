@@ -124,9 +124,9 @@ struct CompactJSONScanner {
         }
     }
 
-    /// The value of the member `key`. Keys are compared as the tree's are, as `String`s, which
-    /// are equal when canonically equivalent (`é` and `e` + U+0301, `K` and the Kelvin sign): by
-    /// their written bytes when both are ASCII, else decoded.
+    /// The value of the member `key`, as a path finds it in the tree (`JSONValue.value(at:)`): a
+    /// key typed in a path matches a canonically equivalent spelling (`é` and `e` + U+0301, `K`
+    /// and the Kelvin sign): by the written bytes when both are ASCII, else decoded.
     private func member(_ key: String, in range: Range<Int>) -> Range<Int>? {
         var quoted: [UInt8] = []
         JSONWriter.appendQuoted(key, to: &quoted)

@@ -11,8 +11,8 @@
 /// - an escape the writer writes another way (`\/`, `\u0041`; `\"`, `\\`, `\n`, `\r`, `\t`, `\b`
 ///   and `\f` are kept), a byte that is not UTF-8, DEL, a C1 control or U+2028/U+2029 (escaped by
 ///   the writer) in a string;
-/// - a key given twice in one object (the parser keeps one), a key that is not all ASCII (keys
-///   are equal as `String`s, by canonical equivalence), or an object of more keys than
+/// - a key given twice in one object (the parser keeps one), a key that is not all ASCII (the
+///   parser reads it, escapes and all), or an object of more keys than
 ///   `keysCompared` (their duplicates are found by hashing, in the parser);
 /// - nesting deeper than the limit, a byte order mark, anything that is not one JSON value (the
 ///   parser then says what is wrong).
@@ -170,8 +170,8 @@ extension ByteParser {
     /// (whose keys start at `objectFrom`) has it already or has too many to compare.
     private mutating func copyKey(_ copy: inout CompactCopier, keys: inout [Range<Int>], objectFrom: Int) -> Bool {
         skipGap(&copy)
-        // Keys are compared as `String`s, by canonical equivalence (`é` written as one scalar or as
-        // two is one key): only ASCII keys are the same exactly when their bytes are.
+        // Two keys are the same when their bytes are (`JSONObject`); a non-ASCII key goes the
+        // parser's way, which also reads its escapes (`"\u00e9"` and `"é"` are one key).
         guard pos < end, bytes[pos] == UInt8(ascii: "\""), let string = copyString(), string.isASCII else { return false }
         let key = string.range
         guard keys.count - objectFrom < CompactCopy.keysCompared else { return false }

@@ -98,6 +98,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
 extension JSONValue {
     /// The value at `path`, or `nil` when a step is missing, out of range, or not a container.
+    /// A key typed in a path finds a member spelled another canonically equivalent way (`é` as
+    /// one scalar or as `e` and an accent) when none is spelled as typed: the object keeps its
+    /// keys as their bytes (jq's), the paths a user types need not.
     public subscript(_ path: JSONPath) -> JSONValue? {
         value(at: path)
     }
@@ -108,7 +111,7 @@ extension JSONValue {
         for component in path.components {
             switch current {
             case .object(let members):
-                guard let next = members[component.key] else { return nil }
+                guard let next = members[component.key] ?? members.first(where: { $0.key == component.key })?.value else { return nil }
                 current = next
             case .array(let elements):
                 guard let index = component.index, elements.indices.contains(index) else { return nil }
