@@ -71,6 +71,22 @@ import Testing
         #expect(state.store.item(at: 1)?.identity != state.store.item(at: 0)?.identity)
     }
 
+    /// A program's objects are a table; past the rows that settle its layout, the prompt lays
+    /// pages out in parallel: the cells must be those the same program makes page by page as
+    /// the pages arrive.
+    @Test func manyPagesOfATableGiveTheCellsOfOnePageAfterAnother() throws {
+        let program = "select(.n % 3 == 0) | {n, title}"
+        let arrived = try state(pages: 60, initial: program, keep: 20_000)
+        var typed = try state(pages: 60, keep: 20_000)
+        _ = typed.update(.key(.char("|")))
+        type(program, into: &typed)
+        #expect(typed.store.itemCount == 1_000)
+        #expect(typed.store.itemCount == arrived.store.itemCount)
+        let rows = { (state: AppState) in (0..<state.store.itemCount).map { state.store.item(at: $0).map { [$0.json] + $0.cells.map { "\($0)" } } } }
+        #expect(rows(typed) == rows(arrived))
+        #expect(typed.store.item(at: 999)?.cells.isEmpty == false)
+    }
+
     @Test func aProgramThatDoesNotCompileIsSaidAndTheRowsStay() throws {
         var state = try state(pages: 1)
         _ = state.update(.key(.char("|")))
