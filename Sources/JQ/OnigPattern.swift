@@ -86,9 +86,10 @@ final class OnigPattern {
             onig_set_retry_limit_in_match_of_match_param(param, wanted)
             onig_set_retry_limit_in_search_of_match_param(param, wanted)
         }
-        let empty: [UInt8] = [0]
-        return try empty.withUnsafeBufferPointer { fallback throws(JQRuntimeError) in
-            guard let base = bytes.baseAddress ?? fallback.baseAddress else { return [] }
+        // An empty string may have no address; Oniguruma needs one (it reads nothing there).
+        var none: UInt8 = 0
+        return try withUnsafePointer(to: &none) { fallback throws(JQRuntimeError) in
+            let base = bytes.baseAddress ?? fallback
             let end = base + bytes.count
             var found: [Match] = []
             var start = 0

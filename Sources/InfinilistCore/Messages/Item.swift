@@ -16,7 +16,7 @@ public struct Item: Sendable, Equatable {
     /// identity the list does not hold yet): `id`'s by default, else the JSON's; the loader
     /// gives a detected id's when `--id` is not given. The JSON's is hashed when asked for, not
     /// when the item is made: most lists never ask (a file, a pipe, a dump without `--follow`),
-    /// and hashing every byte of every item was a tenth of reading a file.
+    /// and hashing every byte of every item was about 8% of the reading thread's time.
     public var identity: ItemIdentity { givenDigest == 0 ? .json(jsonText) : ItemIdentity(digest: givenDigest) }
     /// The identity's digest when it is not the JSON's (an id's, or one given), else 0, which no
     /// identity's digest is (an optional would make an item 80 bytes).
@@ -62,10 +62,11 @@ public struct Item: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// The same item holding its identity, hashed now if it is the JSON's: for an item whose
-    /// identity is asked for again and again (a `|` program's rows are made anew on each key).
+    /// Whether the item holds its identity (an id's, one given, or one kept).
     public var keepsIdentity: Bool { givenDigest != 0 }
 
+    /// The same item holding its identity, hashed now if it is the JSON's: for an item whose
+    /// identity is asked for again and again (a `|` program's rows are made anew on each key).
     public func keepingIdentity() -> Item {
         givenDigest != 0 ? self : Item(self, text: text, cells: cells, kind: kind, digest: identity.digest)
     }
@@ -77,10 +78,11 @@ public struct Item: Sendable, Equatable {
     public func asProblem(_ text: String) -> Item { Item(self, text: text, cells: [], kind: .problem) }
 
     /// Two items are the same when all they hold is, their identities included (however each
-    /// was made: given, or the JSON's).
+    /// was made: given, or the JSON's; the JSON is hashed only when one holds its digest and the
+    /// other does not).
     public static func == (lhs: Item, rhs: Item) -> Bool {
         lhs.jsonText == rhs.jsonText && lhs.text == rhs.text && lhs.id == rhs.id && lhs.cells == rhs.cells
-            && lhs.kind == rhs.kind && lhs.identity == rhs.identity
+            && lhs.kind == rhs.kind && (lhs.givenDigest == rhs.givenDigest || lhs.identity == rhs.identity)
     }
 
     /// The same item identified by `id` (a server-sent event's own id, when `--id` names none).
