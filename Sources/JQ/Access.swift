@@ -11,7 +11,7 @@ enum Access {
         case (.array(let a), .number):
             guard let i = arrayIndex(key, count: a.count) else { return .null }
             return a[i]
-        case (.null, .string), (.null, .number), (.null, .object), (.null, .null):
+        case (.null, .string), (.null, .number), (.null, .object):
             return .null
         case (.array, .object(let o)), (.string, .object(let o)):
             guard let start = o["start"], let end = o["end"] else {

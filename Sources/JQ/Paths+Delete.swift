@@ -7,6 +7,8 @@ import InfinilistCore
 extension Paths {
     static func delete(_ value: JSONValue, _ paths: [[JSONValue]]) throws -> JSONValue {
         if paths.contains(where: \.isEmpty) { return .null }
+        // No path deletes nothing, whatever the value (`1 | del(.a?)`).
+        if paths.isEmpty { return value }
         switch value {
         case .null:
             return .null
