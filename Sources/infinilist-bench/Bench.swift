@@ -22,6 +22,10 @@ enum Bench {
             for row in simulate() { print("| \(Report.simulationFigure(row)) | \(Report.simulationValue(row)) |") }
             return
         }
+        if options.promptOnly {
+            print(DumpBenchmarks.table([QueryPromptBenchmark.figure()]))
+            return
+        }
         Files.makeDirectory(options.workDirectory)
         guard Files.exists(options.infinilist) else {
             throw BenchOptions.UsageError(description: "no \(options.infinilist): build it first (swift build -c release)")

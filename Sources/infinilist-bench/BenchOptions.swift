@@ -22,6 +22,8 @@ struct BenchOptions {
     var simulationOnly = false
     /// Only the `--dump` figures beside curl and jq (about a minute).
     var dumpOnly = false
+    /// Only the `|` prompt's keystroke, in process (a few seconds; for profiling it).
+    var promptOnly = false
     /// Only the bytes per key of each layout (table, one-line rows, with the preview pane).
     var layoutsOnly = false
     /// Only instructions per ↓ under callgrind, beside fzf and less (about five minutes).
@@ -40,7 +42,7 @@ struct BenchOptions {
     static let usage = """
         usage: infinilist-bench [--bin DIR] [--work DIR] [--keys N] [--quiet-ms N] [--rows N]
                                 [--idle-seconds N] [--startups N] [--no-peers] [--simulation-only]
-                                [--dump-only] [--layouts] [--instructions] [--no-instructions] [--holding]
+                                [--dump-only] [--prompt-only] [--layouts] [--instructions] [--no-instructions] [--holding]
                                 [--no-streams] [--streams-only] [--stream-lines N]
         Prints the performance figures for infinilist, fzf and less as one table (docs/performance.md).
         """
@@ -73,6 +75,7 @@ struct BenchOptions {
             case "--no-peers": peers = false
             case "--simulation-only": simulationOnly = true
             case "--dump-only": dumpOnly = true
+            case "--prompt-only": promptOnly = true
             case "--layouts": layoutsOnly = true
             case "--instructions": instructionsOnly = true
             case "--no-instructions": instructions = false
