@@ -188,7 +188,7 @@ struct Pager: Sendable {
         var keptValues: [JSONValue]?
         if shape.keepsValues { keptValues = []; keptValues?.reserveCapacity(values.count) }
         var broughtNew = false
-        var seenHere: Set<String> = []
+        var seenHere: Set<ItemIdentity> = []
         for position in 0..<values.count {
             let (built, value) = shape.item(at: position, of: &values)
             var item = built
@@ -200,8 +200,9 @@ struct Pager: Sendable {
                 item = Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
             }
             // `Item.id` stays what `--id` says; a detected field only decides what is a duplicate.
-            let identity: SeenItems.Identity = paths.duplicates.flatMap(field).map(SeenItems.Identity.id) ?? .json(item.json)
-            let verdict = walk.seen.judge(identity, page: index, rereading: rereading, idsOnPage: &seenHere)
+            let duplicateID = paths.duplicates.flatMap(field)
+            let identity = duplicateID.map(ItemIdentity.id) ?? .json(item.jsonText)
+            let verdict = walk.seen.judge(identity, byID: duplicateID != nil, page: index, rereading: rereading, idsOnPage: &seenHere)
             if verdict.isNew { broughtNew = true }
             if verdict.keep {
                 kept.append(item)

@@ -1,10 +1,14 @@
+import InfinilistCore
+
 /// The identity of every item the list has kept, with the page it was first seen on: one 64-bit
 /// digest and a page number per item (about 20 bytes), never the item itself, so it can remember
 /// the whole list however far it goes while the page window keeps only a few pages of items.
 ///
-/// An identity is the item's id when it has one (`--id`, or a detected id on page and offset
-/// APIs), else a digest of its JSON: then duplicates are not dropped (two equal log lines may
-/// both be real) but a page of nothing but items seen before still counts as bringing nothing new.
+/// An identity is the core's `ItemIdentity`, the one the screen, polls and `--dump` use: the
+/// item's id when it has one (`--id`, or a detected id on page and offset APIs), else its JSON.
+/// Judged by its JSON (`byID` false), a duplicate is not dropped when both are on one page (two
+/// equal log lines may both be real), but a page of nothing but items seen before still counts
+/// as bringing nothing new.
 ///
 /// A walk read once (`--dump`) remembers only its most recent items (`recent(atLeast:)`):
 /// nothing is read again, and a dump of an endless list must not grow with it (decision 78).
@@ -16,9 +20,9 @@
 struct SeenItems: Sendable {
     /// Page numbers as 32 bits: a dictionary keeps keys and values in arrays of their own, so
     /// this is 12 bytes a slot instead of 16 (a dump of 200,000 items peaked 3 MB lower).
-    private var firstPage: [Int: Int32] = [:]
+    private var firstPage: [ItemIdentity: Int32] = [:]
     /// The generation before `firstPage`'s; always empty when the whole list is remembered.
-    private var older: [Int: Int32] = [:]
+    private var older: [ItemIdentity: Int32] = [:]
     /// Identities a generation holds before the next page starts a new one; nil: one generation,
     /// the whole list.
     private let itemsPerGeneration: Int?
@@ -33,40 +37,28 @@ struct SeenItems: Sendable {
 
     private init(itemsPerGeneration: Int) { self.itemsPerGeneration = itemsPerGeneration }
 
-    enum Identity: Hashable {
-        case id(String)
-        case json(String)
-    }
-
-    private static func digest(_ identity: Identity) -> Int {
-        var hasher = Hasher()
-        hasher.combine(identity)
-        return hasher.finalize()
-    }
-
     /// The identities remembered.
     var count: Int { firstPage.count + older.count }
 
-    private func first(_ digest: Int) -> Int32? { firstPage[digest] ?? older[digest] }
+    private func first(_ identity: ItemIdentity) -> Int32? { firstPage[identity] ?? older[identity] }
 
     /// Records an identity seen on `page` at the tail; true when it is new to the list (or to the
     /// items remembered).
-    mutating func insert(_ identity: Identity, page: Int) -> Bool {
+    mutating func insert(_ identity: ItemIdentity, page: Int) -> Bool {
         if page != lastPage { startGeneration(at: page) }
-        let digest = Self.digest(identity)
-        if firstPage[digest] != nil { return false }
-        if let first = older.removeValue(forKey: digest) {
-            firstPage[digest] = first   // met again: remembered as long as it keeps coming back
+        if firstPage[identity] != nil { return false }
+        if let first = older.removeValue(forKey: identity) {
+            firstPage[identity] = first   // met again: remembered as long as it keeps coming back
             return false
         }
-        firstPage[digest] = Int32(clamping: page)
+        firstPage[identity] = Int32(clamping: page)
         return true
     }
 
     /// Whether an item of `page`, read again, was first seen on another page (and so was dropped
     /// there as a duplicate, or is one now).
-    func belongsElsewhere(_ identity: Identity, page: Int) -> Bool {
-        guard let first = first(Self.digest(identity)) else { return false }
+    func belongsElsewhere(_ identity: ItemIdentity, page: Int) -> Bool {
+        guard let first = first(identity) else { return false }
         return first != Int32(clamping: page)
     }
 
@@ -82,17 +74,17 @@ struct SeenItems: Sendable {
 
     /// Whether an item of `page` is kept, and whether it is new to the list: the one rule for
     /// every source (paged answers and streams). Read for the first time, an id seen before is a
-    /// repeat, and so is the same JSON from another page (on one page it may be two real items).
-    /// Read again, an item is judged as when first read: dropped if first seen on another page,
-    /// or if its id already came on this page (`idsOnPage`, the page's ids so far).
-    mutating func judge(_ identity: Identity, page: Int, rereading: Bool, idsOnPage: inout Set<String>) -> (keep: Bool, isNew: Bool) {
+    /// repeat (`byID`), and so is the same JSON from another page (on one page it may be two
+    /// real items). Read again, an item is judged as when first read: dropped if first seen on
+    /// another page, or if its id already came on this page (`idsOnPage`, the page's ids so far).
+    mutating func judge(_ identity: ItemIdentity, byID: Bool, page: Int, rereading: Bool, idsOnPage: inout Set<ItemIdentity>) -> (keep: Bool, isNew: Bool) {
         if rereading {
             var dropped = belongsElsewhere(identity, page: page)
-            if case .id(let id) = identity, !dropped { dropped = !idsOnPage.insert(id).inserted }
+            if byID, !dropped { dropped = !idsOnPage.insert(identity).inserted }
             return (!dropped, false)
         }
         if insert(identity, page: page) { return (true, true) }
-        if case .id = identity { return (false, false) }
+        if byID { return (false, false) }
         return (!belongsElsewhere(identity, page: page), false)
     }
 }

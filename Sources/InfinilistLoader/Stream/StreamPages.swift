@@ -271,10 +271,10 @@ extension StreamPages {
     /// without the id (text lines, problems) are all kept; without `--id` nothing is dropped, as
     /// two equal lines of a log may both be real.
     static func droppingRepeats(_ items: [Item], page: Int, rereading: Bool, seen: inout SeenItems) -> [Item] {
-        var idsOnPage: Set<String> = []
+        var idsOnPage: Set<ItemIdentity> = []
         return items.filter { item in
             guard let id = item.id else { return true }
-            return seen.judge(.id(id), page: page, rereading: rereading, idsOnPage: &idsOnPage).keep
+            return seen.judge(.id(id), byID: true, page: page, rereading: rereading, idsOnPage: &idsOnPage).keep
         }
     }
 

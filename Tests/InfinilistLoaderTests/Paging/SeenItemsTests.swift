@@ -1,9 +1,10 @@
+import InfinilistCore
 import Testing
 @testable import InfinilistLoader
 
 /// What a walk remembers of the items it kept: the whole list on screen, the last pages in a dump.
 @Suite struct SeenItemsTests {
-    private func id(_ number: Int) -> SeenItems.Identity { .id(String(number)) }
+    private func id(_ number: Int) -> ItemIdentity { .id(String(number)) }
 
     /// Reads the ids `numbers` on `page` at the tail: whether each was new.
     private func read(_ numbers: [Int], page: Int, into seen: inout SeenItems) -> [Bool] {
