@@ -46,7 +46,7 @@ struct CommandOptions: ParsableArguments {
     var columns: [String] = []
 
     @Option(name: .customLong("id"), help: ArgumentHelp(
-        "The field that identifies an item, e.g. id or data.name.", valueName: "path"))
+        "The field that identifies an item, e.g. id or data.name (an object or array there is compared as its compact JSON).", valueName: "path"))
     var idPath: String?
 
     @Option(name: .customLong("cursor"), help: ArgumentHelp(

@@ -151,4 +151,18 @@ import Testing
         #expect(malformed.status != 0)
         #expect(malformed.stderr.contains("--columns:"), "\(malformed.stderr)")
     }
+
+    /// An id made of several fields (`--id key` where `key` is an object or an array) is the
+    /// item's id as its compact JSON: repeats are dropped as for a scalar id (they were all kept,
+    /// since only a scalar had an id's text).
+    @Test func anObjectIdDropsRepeatsByItsJSON() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let lines = [
+            #"{"key":{"org":1,"n":7},"v":"a"}"#, #"{"key":{"org":1,"n":8},"v":"b"}"#,
+            #"{"key":{"org":1,"n":7},"v":"a again"}"#, #"{"key":[1,2],"v":"c"}"#, #"{"key":[1,2],"v":"c again"}"#,
+        ]
+        let run = try await ProcessRun.run(Binary.path, ["--dump", "--id", "key", "-"], input: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutLines == [Substring(lines[0]), Substring(lines[1]), Substring(lines[3])], "\(run.stdout)")
+    }
 }

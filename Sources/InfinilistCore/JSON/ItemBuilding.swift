@@ -8,6 +8,6 @@ public func makeItem(_ value: JSONValue, json: String? = nil, formatter: ItemFor
     Item(
         json: json ?? value.compactJSON,
         text: formatter.map { TerminalText.sanitize($0.text(for: value)) } ?? "",
-        id: idPath.flatMap { value[$0]?.scalarText }
+        id: idPath.flatMap { value[$0]?.idText }
     )
 }

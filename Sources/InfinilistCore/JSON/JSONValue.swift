@@ -31,6 +31,17 @@ extension JSONValue {
         }
     }
 
+    /// The text an item's id is known by (`--id`): a scalar's text, or the compact JSON of an
+    /// array or an object (a key made of several fields, `--id key` on `{"key":{"org":1,"n":7}}`);
+    /// nil for null, which names no item.
+    public var idText: String? {
+        switch self {
+        case .null: return nil
+        case .array, .object: return compactJSON
+        case .string, .number, .bool: return scalarText
+        }
+    }
+
     /// The elements, when this is an array; lets callers probe a response without a `switch`.
     public var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }

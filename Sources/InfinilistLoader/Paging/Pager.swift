@@ -194,7 +194,7 @@ struct Pager: Sendable {
             var item = built
             // A field of the item: from its tree when it was parsed, else from its compact JSON.
             func field(_ path: JSONPath) -> String? {
-                (value.map { $0[path] } ?? values.member(path, at: position))?.scalarText
+                (value.map { $0[path] } ?? values.member(path, at: position))?.idText
             }
             if let path = paths.identity, let id = field(path) {
                 item = Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: item.cells, identity: .id(id))

@@ -47,7 +47,7 @@ public struct ItemShape: Sendable {
     /// tree of it is ever built.
     func item(at position: Int, of items: inout PageItems) -> (item: Item, value: JSONValue?) {
         if !needsTrees, let json = items.compactJSON(at: position) {
-            return (Item(jsonText: json, text: "", id: idPath.flatMap { items.member($0, at: position)?.scalarText }), nil)
+            return (Item(jsonText: json, text: "", id: idPath.flatMap { items.member($0, at: position)?.idText }), nil)
         }
         let value = items.take(position)
         return (makeItem(value, json: items.compactJSON(at: position)?.string, formatter: formatter, idPath: idPath), value)

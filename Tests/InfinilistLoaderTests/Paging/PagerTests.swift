@@ -158,6 +158,16 @@ import Testing
         #expect(page.items.map(\.id) == ["a", nil])
     }
 
+    @Test func anObjectOrArrayIdIsItsCompactJSON() throws {
+        let pager = PagerRun(Pager(
+            style: NextLinkStyle(template: template("https://x.example/"), pageSize: 3, nextPath: nil),
+            shape: try ItemShape(format: nil, idPath: "key"),
+            maxPages: nil
+        ))
+        let page = pager.page(for: PageKey(page: 1), response: response(#"{"results": [{"key": {"a": 1}}, {"key": [1, "x"]}, {"key": {"a": 1}}, {"key": null}]}"#))
+        #expect(page.items.map(\.id) == [#"{"a":1}"#, #"[1,"x"]"#, nil])
+    }
+
     @Test func everyIdOfTheListIsRemembered() throws {
         // Duplicates are dropped however far apart they come: a server that ignores the page
         // parameter may repeat page 1 after many pages.
