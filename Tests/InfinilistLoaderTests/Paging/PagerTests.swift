@@ -148,22 +148,23 @@ import Testing
         #expect(page.items.count == 2)
     }
 
-    @Test func anExplicitIdDeduplicatesEveryStyle() throws {
-        let pager = PagerRun(Pager(
+    /// A next-link list (no id detected by default) with `--id idPath`.
+    private func nextLinkPager(idPath: String) throws -> PagerRun {
+        PagerRun(Pager(
             style: NextLinkStyle(template: template("https://x.example/"), pageSize: 3, nextPath: nil),
-            shape: try ItemShape(format: nil, idPath: "data.name"),
+            shape: try ItemShape(format: nil, idPath: idPath),
             maxPages: nil
         ))
+    }
+
+    @Test func anExplicitIdDeduplicatesEveryStyle() throws {
+        let pager = try nextLinkPager(idPath: "data.name")
         let page = pager.page(for: PageKey(page: 1), response: response(#"{"results": [{"data": {"name": "a"}}, {"data": {"name": "a"}}, {"x": 1}]}"#))
         #expect(page.items.map(\.id) == ["a", nil])
     }
 
     @Test func anObjectOrArrayIdIsItsCompactJSON() throws {
-        let pager = PagerRun(Pager(
-            style: NextLinkStyle(template: template("https://x.example/"), pageSize: 3, nextPath: nil),
-            shape: try ItemShape(format: nil, idPath: "key"),
-            maxPages: nil
-        ))
+        let pager = try nextLinkPager(idPath: "key")
         let page = pager.page(for: PageKey(page: 1), response: response(#"{"results": [{"key": {"a": 1}}, {"key": [1, "x"]}, {"key": {"a": 1}}, {"key": null}]}"#))
         #expect(page.items.map(\.id) == [#"{"a":1}"#, #"[1,"x"]"#, nil])
     }
