@@ -98,7 +98,9 @@ import Testing
         let reddit = try json(#"{"kind":"t3","data":{"name":"t3_abc","title":"x"}}"#)
         #expect(makeItem(reddit, formatter: ItemFormatter(), idPath: try path("data.name")).id == "t3_abc")
         #expect(makeItem(reddit, formatter: ItemFormatter(), idPath: try path("missing")).id == nil)
-        #expect(makeItem(reddit, formatter: ItemFormatter(), idPath: try path("data")).id == nil)
+        // An object there is a key of several fields: its compact JSON (decision 150).
+        #expect(makeItem(reddit, formatter: ItemFormatter(), idPath: try path("data")).id == #"{"name":"t3_abc","title":"x"}"#)
+        #expect(makeItem(try json(#"{"id":null}"#), formatter: nil, idPath: try path("id")).id == nil)
         #expect(makeItem(reddit, formatter: ItemFormatter(), idPath: nil).id == nil)
     }
 }
