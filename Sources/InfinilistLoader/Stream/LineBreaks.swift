@@ -68,6 +68,41 @@ struct LineBreaks {
         endsWithBreak = base[counted - 1] == 0x0A
     }
 
+    /// Adds a whole block counted elsewhere (`blockCounts`, on another thread), unless a page's
+    /// mark falls in it: then false, and the block must be read and `scan`ned here, where the
+    /// count before it is known. Only for a count that neither searches nor stops at a wanted
+    /// page.
+    mutating func add(block found: Int) -> Bool {
+        guard count + found <= (marks.count + 1) * pageSize else { return false }
+        count += found
+        return true
+    }
+
+    /// Counting goes on after `byte`, where bytes were added by block (`add(block:)`): whether a
+    /// break right after it ends a line with something on it depends on it.
+    mutating func resume(after byte: UInt8) {
+        previous = byte
+    }
+
+    /// The breaks of each whole block of `bytes` from `start`, as `scan` counts a block it can
+    /// vouch for (`quickCount`), up to the first block it cannot (a line out of shape, or too
+    /// near the end of `bytes`: a block is counted with two bytes before it and one after it).
+    /// For the second half of a count done on two cores: these counts need no count before them,
+    /// only the marks do (`add(block:)`).
+    static func blockCounts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, objectLines: Bool) -> (counts: [UInt16], complete: Bool) {
+        guard let base = bytes.baseAddress, start >= 2 else { return ([], false) }
+        let counter = LineBreaks(pageSize: Int.max, wanted: nil, objectLines: objectLines)
+        var counts: [UInt16] = []
+        counts.reserveCapacity(max(0, (bytes.count - start) / block))
+        var index = start
+        while index + block < bytes.count {
+            guard let found = counter.quickCount(base + index) else { return (counts, false) }
+            counts.append(UInt16(found))
+            index += block
+        }
+        return (counts, true)
+    }
+
     /// Bytes a search reads before what it counts: the start of a UTF-8 character cut by a read.
     static let lookbehind = 4
 

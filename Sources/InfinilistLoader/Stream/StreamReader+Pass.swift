@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import InfinilistCore
 
 /// The pages a pass went over (`StreamReader.pass`): where each started, and where the page
@@ -49,8 +50,11 @@ extension StreamReader {
         var info = stat()
         let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
         let doing = match == nil ? "counting lines" : "searching the file"
-        try scan(descriptor, from: start.offset, to: nil, into: &breaks) { offset in
-            waiting(.passing("\(doing): \(ByteCount.text(offset)) of \(ByteCount.text(max(size, offset))) read"))
+        let say = { (offset: Int) in waiting(.passing("\(doing): \(ByteCount.text(offset)) of \(ByteCount.text(max(size, offset))) read")) }
+        if match == nil, size - start.offset >= Self.halvesFrom {
+            try countInHalves(descriptor, from: start.offset, size: size, into: &breaks, said: say)
+        } else {
+            try scan(descriptor, from: start.offset, to: nil, into: &breaks, said: say)
         }
         // Items after the tail: one after each line break, unless the input ends with the break.
         let itemsLeft = breaks.count - (breaks.endsWithBreak ? 1 : 0)
@@ -108,6 +112,42 @@ extension StreamReader {
         }
     }
 
+    /// `End` or `NG` on a big file (decision 151): the second half's blocks are counted on another
+    /// core (`SecondHalfCount`) while this thread counts the first half as `scan` does (a stop or
+    /// the wanted page there stops the other core's count, unused); then their
+    /// counts are added block by block, the blocks where a page starts are read again here (the
+    /// marks need the count before them), and from the first block the other core could not
+    /// vouch for (a line out of shape, the end of the file) the count goes on as `scan`.
+    private func countInHalves(_ descriptor: Int32, from offset: Int, size: Int, into breaks: inout LineBreaks, said: (Int) -> Void) throws(PageLoadError) {
+        let middle = offset + (size - offset) / 2
+        let second = SecondHalfCount(descriptor: descriptor, from: middle, to: size, objectLines: breaks.objectLines)
+        let counting = DispatchGroup()
+        DispatchQueue.global().async(group: counting) { second.run() }
+        // The other core reads the descriptor until it is done or stopped, whatever happens here.
+        defer {
+            second.stop()
+            counting.wait()
+        }
+        try scan(descriptor, from: offset, to: middle, into: &breaks) { read in said(read + second.read) }
+        guard !breaks.isDone else { return }
+        counting.wait()
+        var next = middle
+        for found in second.counts {
+            if !breaks.add(block: Int(found)) {
+                let bytes = try PositionalRead.read(descriptor, at: next - SecondHalfCount.before, count: SecondHalfCount.before + LineBreaks.block + SecondHalfCount.after, label: rereadLabel)
+                let counted = SecondHalfCount.before + LineBreaks.block
+                guard bytes.count > counted else { break }
+                bytes.withUnsafeBufferPointer { breaks.scan($0, at: next - SecondHalfCount.before, from: SecondHalfCount.before, counted: counted) }
+                if breaks.isDone { return }
+            }
+            next += LineBreaks.block
+        }
+        if let before = try PositionalRead.read(descriptor, at: next - 1, count: 1, label: rereadLabel).first {
+            breaks.resume(after: before)
+        }
+        try scan(descriptor, from: next, to: nil, into: &breaks, said: said)
+    }
+
     /// Where the value on the line that ends at the line break at `mark` ends: before any spaces,
     /// tabs and carriage return there, as the splitter ends a value. Nil past 64 of them.
     private func valueEnd(before mark: Int, in descriptor: Int32) throws(PageLoadError) -> Int? {
@@ -116,6 +156,10 @@ extension StreamReader {
         guard let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
         return from + last + 1
     }
+
+    /// From how many bytes to count a pass (not a search's) on two cores: below, the thread
+    /// costs more than it saves.
+    static let halvesFrom = 16 << 20
 
     /// How much of the file one read of a pass takes.
     static let passChunk = 1 << 20
