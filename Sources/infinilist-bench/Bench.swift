@@ -23,7 +23,7 @@ enum Bench {
             return
         }
         if options.promptOnly {
-            print(DumpBenchmarks.table([QueryPromptBenchmark.figure()]))
+            print(DumpBenchmarks.table(QueryPromptBenchmark.figures()))
             return
         }
         Files.makeDirectory(options.workDirectory)

@@ -23,7 +23,7 @@ struct DumpBenchmarks {
         Bench.progress("dump: 20 pages of 10,000 items, and jq on the same bytes (about 30 s)")
         figures += try bulkFigures()
         Bench.progress("jq: the | prompt's keystroke over 10,000 items in memory")
-        figures.append(QueryPromptBenchmark.figure())
+        figures += QueryPromptBenchmark.figures()
         Bench.progress("sort: s over 100,000 rows in memory")
         figures += SortBenchmark.figures()
         return figures

@@ -58,6 +58,25 @@ import Testing
 
     /// Over 2,000 items the pages' rows are made in parallel (`RowQuery.rows(ofPages:)`): the
     /// rows must be those of the program run page after page, in order, identities included.
+    /// An item a program passes through (`select`) is its row with the JSON it has, not written
+    /// again; a new value is written as `jq -c` writes it.
+    @Test func anItemPassedThroughKeepsItsOwnJSON() throws {
+        var config = AppConfig(sourceName: "test")
+        config.queryCompiler = JQItemQuery.promptCompiler()
+        var state = AppState(config: config, size: size)
+        let request = try #require(loads(state.start()).first)
+        let held = [#"{"n": 1, "t": "\u00e9"}"#, #"{"n": 2}"#]
+        _ = state.update(.pageLoaded(PageResult(request: request, items: held.map { Item(json: $0, text: "") }, end: EndReason("last page"))))
+        _ = state.update(.key(.char("|")))
+        type("select(.n > 0)", into: &state)
+        #expect((0..<2).map { state.store.item(at: $0)?.json } == held)
+        type(#" | . + {"m": 0}"#, into: &state)
+        #expect((0..<2).map { state.store.item(at: $0)?.json } == [#"{"n":1,"t":"é","m":0}"#, #"{"n":2,"m":0}"#])
+        let value = try JSONParser.parse(held[0])
+        #expect(value.sharesStorage(with: value))
+        #expect(!value.sharesStorage(with: try JSONParser.parse(held[0])))
+    }
+
     @Test func manyPagesGiveTheRowsOfOnePageAfterAnother() throws {
         var state = try state(pages: 60, keep: 20_000)
         #expect(state.store.itemCount == 3_000)

@@ -50,7 +50,7 @@ public struct RowQuery: Sendable, Equatable {
             do throws(ItemQueryError) {
                 if let outOfSteps { throw outOfSteps }
                 for (ordinal, output) in try query.outputs(for: value).enumerated() {
-                    rows.append(row(output, ordinal: ordinal, of: sources[index]))
+                    rows.append(row(output, ordinal: ordinal, of: sources[index], passedThrough: output.sharesStorage(with: value)))
                     outputs.append(output)
                 }
             } catch {
@@ -67,10 +67,13 @@ public struct RowQuery: Sendable, Equatable {
     /// whole in tests; a program's variables come with its text from one command line).
     public static func == (lhs: RowQuery, rhs: RowQuery) -> Bool { lhs.program == rhs.program }
 
-    private func row(_ output: JSONValue, ordinal: Int, of item: Item) -> Item {
+    /// `passedThrough`: the output is the item's own value (`select`), whose JSON the item holds
+    /// already; writing it again was a third of a keystroke at the `|` prompt over whole items.
+    private func row(_ output: JSONValue, ordinal: Int, of item: Item, passedThrough: Bool) -> Item {
         let text = formatter.map { TerminalText.sanitize($0.text(for: output)) } ?? ""
-        guard ordinal > 0 else { return Item(json: output.compactJSON, text: text, id: item.id, identity: item.identity) }
-        return Item(json: output.compactJSON, text: text, id: item.id.map { "\($0)#\(ordinal)" }, identity: item.identity.output(ordinal))
+        let json = passedThrough ? item.jsonText : SharedText(output.compactJSON)
+        guard ordinal > 0 else { return Item(jsonText: json, text: text, id: item.id, identity: item.identity) }
+        return Item(jsonText: json, text: text, id: item.id.map { "\($0)#\(ordinal)" }, identity: item.identity.output(ordinal))
     }
 }
 

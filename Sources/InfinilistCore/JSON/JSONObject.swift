@@ -58,6 +58,14 @@ public struct JSONObject: Sendable, Hashable {
     public var keys: LazyMapCollection<ContiguousArray<Element>, String> { members.lazy.map(\.key) }
     public var values: LazyMapCollection<ContiguousArray<Element>, JSONValue> { members.lazy.map(\.value) }
 
+    /// Whether both are one stored object (the same members' buffer), so equal without comparing
+    /// them: a program's output that is its input passed through (`select`).
+    func sharesStorage(with other: JSONObject) -> Bool {
+        members.withUnsafeBufferPointer { mine in
+            other.members.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
+        }
+    }
+
     /// The position of `key` among the members, if it is one.
     public func index(forKey key: String) -> Int? {
         members.firstIndex { Self.sameKey($0.key, key) }

@@ -31,6 +31,19 @@ extension JSONValue {
         }
     }
 
+    /// Whether both are one stored object or array (CoW storage shared), so equal without
+    /// comparing them; false for scalars, and for equal values stored apart.
+    public func sharesStorage(with other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.object(let mine), .object(let theirs)):
+            return mine.sharesStorage(with: theirs)
+        case (.array(let mine), .array(let theirs)):
+            return mine.withUnsafeBufferPointer { a in theirs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+        default:
+            return false
+        }
+    }
+
     /// The text an item's id is known by (`--id`): a scalar's text, or the compact JSON of an
     /// array or an object (a key made of several fields, `--id key` on `{"key":{"org":1,"n":7}}`);
     /// nil for null, which names no item.
