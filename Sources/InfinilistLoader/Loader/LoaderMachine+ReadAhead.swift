@@ -26,11 +26,10 @@ extension LoaderMachine {
     /// the pages after it whose keys can be predicted.
     /// `fetchesAhead`: false after a pass, whose next request will be a pass again.
     mutating func readTail(_ page: Int, itemCount: Int, kept: Int, total: Int?, lastPage: Int?, fetchesAhead: Bool = true) {
+        walk.announce(total: total, lastPage: lastPage)
         guard readAhead.depth > 0 else { return }
         readAhead.lastItemCount = itemCount
         readAhead.itemsRead += kept
-        if let total { readAhead.total = total }
-        if let lastPage { readAhead.lastPage = lastPage }
         guard fetchesAhead else { return }
         guard !readAhead.isSatisfied, let next = walk.key(for: page + 1) else {
             // The list ends here: whatever was fetched past it is not needed.
@@ -48,7 +47,8 @@ extension LoaderMachine {
         for ahead in page + 1 ... page + readAhead.predictedPages {
             guard !walk.ends(before: ahead),
                   let predicted = source.predictedKey(after: key, itemCount: readAhead.lastItemCount),
-                  !readAhead.isPastEnd(page: ahead, offset: predicted.offset) else { return }
+                  !walk.isPastAnnouncedEnd(page: ahead, offset: predicted.offset),
+                  !readAhead.isPastBudget(offset: predicted.offset) else { return }
             fetchAhead(page: ahead, key: predicted)
             key = predicted
         }

@@ -20,10 +20,6 @@ public struct ReadAhead: Sendable, Equatable {
     private(set) var slowedDown = false
     /// The item count of the last page read at the tail: offsets are predicted with it.
     var lastItemCount: Int?
-    /// The number of items the API says the list has, once it says so.
-    var total: Int?
-    /// The index of the list's last page, once an answer says it (a page count, `rel="last"`).
-    var lastPage: Int?
 
     /// `--max-items`: once this many items were read, no page is fetched ahead (the dump stops).
     let itemBudget: Int?
@@ -43,13 +39,10 @@ public struct ReadAhead: Sendable, Equatable {
     /// How many pages may be predicted past a known key.
     var predictedPages: Int { slowedDown ? 0 : max(0, depth - 1) }
 
-    /// Whether page `page`, starting `offset` items into the list, is past its end by the API's
-    /// total or page count, or past what `--max-items` wants.
-    func isPastEnd(page: Int, offset: Int) -> Bool {
-        if let lastPage, page > lastPage { return true }
-        if let total, offset >= total { return true }
-        if let itemBudget, offset >= itemBudget { return true }
-        return false
+    /// Whether a page starting `offset` items into the list is past what `--max-items` wants.
+    /// (Past the end the API announced is the walk's to say: `Walk.isPastAnnouncedEnd`.)
+    func isPastBudget(offset: Int) -> Bool {
+        itemBudget.map { offset >= $0 } ?? false
     }
 
     mutating func slowDown() { slowedDown = true }

@@ -13,6 +13,10 @@ public struct Walk: Sendable {
     private(set) var keys: PageKeys
     /// The last page, once a page said the list ends there.
     private(set) var end: (page: Int, reason: EndReason)?
+    /// What the API said of the end before it was reached: the list's item total, and the index
+    /// of its last page (a page count, `rel="last"`). Fetching ahead predicts no page past them.
+    private(set) var announcedTotal: Int?
+    private(set) var announcedLastPage: Int?
     /// The highest page read at the tail; nil before the first.
     private(set) var tail: Int?
     /// The loop guard: which page each request address fetched, so a cursor or link that comes
@@ -53,6 +57,20 @@ public struct Walk: Sendable {
     /// Whether a page read said the list ends before `page`.
     func ends(before page: Int) -> Bool {
         end.map { page > $0.page } ?? false
+    }
+
+    /// Notes what a page read at the tail said of the list's end before it is reached.
+    mutating func announce(total: Int?, lastPage: Int?) {
+        if let total { announcedTotal = total }
+        if let lastPage { announcedLastPage = lastPage }
+    }
+
+    /// Whether page `page`, starting `offset` items into the list, is past the end the API
+    /// announced (its item total or its page count).
+    func isPastAnnouncedEnd(page: Int, offset: Int) -> Bool {
+        if let announcedLastPage, page > announcedLastPage { return true }
+        if let announcedTotal, offset >= announcedTotal { return true }
+        return false
     }
 
     /// What the walk already knows follows `page` (a page read again); nil when it was never read.

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Synchronization
 
-/// The second half of a file's line count for `End` (decision 151), done on another core while
+/// The second half of a file's line count for `End` and `NG` (decision 151), done on another core while
 /// the pass counts the first half: the line breaks of each 1,024-byte block from `start`
 /// (`LineBreaks.blockCounts`), which need no count before them. The pass then adds them to its
 /// own count block by block, reading again only the blocks where a page starts (one in a
