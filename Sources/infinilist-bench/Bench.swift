@@ -112,6 +112,9 @@ enum Bench {
         if Files.write(saved, report + "\n") { progress("table saved in \(saved)") }
     }
 
+    /// The contender that shows the titles less shows, one a line.
+    static let titlesContender = "infinilist, titles"
+
     /// infinilist on the demo feed, and with peers fzf and less on the same rows.
     private static func contenders(_ options: BenchOptions, rows: SharedRows) -> [Contender] {
         var contenders = [Contender(
@@ -119,6 +122,12 @@ enum Bench {
             arguments: ["--demo-latency", "0", "--demo-items", String(options.rows)],
             stdin: nil, quitKeys: Array("q".utf8))]
         if options.peers {
+            // The rows less shows (each title on a line), for the bytes per key beside less's:
+            // the demo's table writes columns and colours less has not (like with like, issue 37).
+            contenders.append(Contender(
+                name: Self.titlesContender, program: options.infinilist,
+                arguments: ["--demo-latency", "0", "--demo-items", String(options.rows), "--format", "{title}"],
+                stdin: nil, quitKeys: Array("q".utf8)))
             contenders.append(Contender(
                 name: "fzf", program: "fzf", arguments: ["--no-sort", "--layout=reverse"],
                 stdin: rows.textPath, quitKeys: [3]))

@@ -40,7 +40,7 @@ enum InstructionBenchmark {
     /// demo's (a file is read 1,000 items a page after the first hundred, so the presses measured
     /// would load ten items each, not one); then the peers.
     static func contenders(_ contenders: [Contender], jsonLinesFile: String) -> [Contender] {
-        contenders.filter { $0.name != "fzf" }.flatMap { contender -> [Contender] in
+        contenders.filter { $0.name != "fzf" && $0.name != Bench.titlesContender }.flatMap { contender -> [Contender] in
             guard contender.name == "infinilist" else { return [contender] }
             let table = Contender(name: "infinilist, table (demo)", program: contender.program, arguments: contender.arguments,
                                   stdin: contender.stdin, quitKeys: contender.quitKeys)

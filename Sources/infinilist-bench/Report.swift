@@ -38,7 +38,7 @@ struct Report {
         lines.append("infinilist bench: \(BenchEnvironment.size.columns)x\(BenchEnvironment.size.rows) pty, TERM=\(BenchEnvironment.term), LANG=C.UTF-8, "
             + "\(NumberGrouping.grouped(options.rows)) rows; \(options.keys) × ↓ (\(Terminfo.describe(keys.down))) then \(options.keys) × PgDn (\(Terminfo.describe(keys.pageDown))); "
             + "settled = no output for \(options.quietMs) ms; idle window \(options.idleSeconds) s")
-        lines.append("programs: infinilist --demo-latency 0 --demo-items \(options.rows) · fzf --no-sort --layout=reverse < rows · less -S rows"
+        lines.append("programs: infinilist --demo-latency 0 --demo-items \(options.rows) (and with --format {title}: the rows less shows) · fzf --no-sort --layout=reverse < rows · less -S rows"
             + (versions.isEmpty ? "" : " (" + versions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"))
         lines.append("load average (1, 5, 15 min) before: \(load.before); after: \(load.after); \(Self.cores) cores")
         lines.append("")
@@ -59,8 +59,15 @@ struct Report {
         }
         peerRow("… ↓ moving in the screen (keys 1–25), mean") { f in format(KeyFigures.meanBytes(f.downInScreen), 1) }
         peerRow("… ↓ scrolling the list (keys 31–\(options.keys)), mean") { f in format(KeyFigures.meanBytes(f.downScrolling), 1) }
-        peerRow("bytes per PgDn, mean (p50)", goal: "≤ 1.2 × less", judged: "bytes per PgDn ≤ 1.2 × less's") { f in
+        peerRow("bytes per PgDn, mean (p50)") { f in
             "\(format(f.meanBytesPerPageDown, 1)) (\(format(Percentiles(f.pageDown.map { Double($0.bytes) }).median ?? .nan, 0)))"
+        }
+        if let titles = results.figures(Bench.titlesContender) {
+            let less = results.figures("less")
+            lines.append("| … infinilist on the titles less shows (`--format {title}`): bytes per ↓ · per PgDn, mean | "
+                + "\(format(titles.meanBytesPerDown, 1)) · \(format(titles.meanBytesPerPageDown, 1)) | – | "
+                + "\(less.map { "\(format($0.meanBytesPerDown, 1)) · \(format($0.meanBytesPerPageDown, 1))" } ?? "–") | "
+                + "≤ 1.5 × less (↓), ≤ 1.2 × less (PgDn) | \(verdict("bytes per ↓ ≤ 1.5 × less's on the same rows")) · \(verdict("bytes per PgDn ≤ 1.2 × less's")) |")
         }
         peerRow("settle after ↓, p50 / p99 ms", goal: "p99 ≤ fzf", judged: "p99 settle ≤ fzf's (↓ and PgDn)") { f in
             "\(format(f.downSettle.median ?? .nan, 2)) / \(format(f.downSettle.p99 ?? .nan, 2))"
