@@ -196,11 +196,13 @@ struct Pager: Sendable {
             func field(_ path: JSONPath) -> String? {
                 (value.map { $0[path] } ?? values.member(path, at: position))?.idText
             }
-            if let path = paths.identity, let id = field(path) {
-                item = Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
-            }
             // `Item.id` stays what `--id` says; a detected field only decides what is a duplicate.
             let duplicateID = paths.duplicates.flatMap(field)
+            // Usually the same field: read once.
+            let identityID = paths.identity == paths.duplicates ? duplicateID : paths.identity.flatMap(field)
+            if let id = identityID {
+                item = Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
+            }
             let identity = duplicateID.map(ItemIdentity.id) ?? .json(item.jsonText)
             let verdict = walk.seen.judge(identity, byID: duplicateID != nil, page: index, rereading: rereading, idsOnPage: &seenHere)
             if verdict.isNew { broughtNew = true }

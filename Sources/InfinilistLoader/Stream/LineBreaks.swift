@@ -57,7 +57,7 @@ struct LineBreaks {
             // A whole block with a byte before and after it in the buffer goes by compares.
             if index > 0, end - index == Self.block, end < bytes.count,
                match.map({ !$0.mayStart(base, at: index, count: Self.block, size: bytes.count) }) ?? true,
-               let found = quickCount(base + index), count + found <= (marks.count + 1) * pageSize {
+               let found = quickCount(base + index), !marksAPage(within: found) {
                 count += found
             } else {
                 examine(base, index..<end, size: bytes.count, at: offset)
@@ -70,12 +70,17 @@ struct LineBreaks {
 
     /// Adds a whole block counted elsewhere (`blockCounts`, on another thread), unless a page's
     /// mark falls in it: then false, and the block must be read and `scan`ned here, where the
-    /// count before it is known. Only for a count that neither searches nor stops at a wanted
-    /// page.
+    /// count before it is known (a wanted page is then found there too). Not for a search, whose
+    /// blocks are looked at for the query.
     mutating func add(block found: Int) -> Bool {
-        guard count + found <= (marks.count + 1) * pageSize else { return false }
+        guard !marksAPage(within: found) else { return false }
         count += found
         return true
+    }
+
+    /// Whether the next `found` breaks include the one that ends a page, which must be marked.
+    private func marksAPage(within found: Int) -> Bool {
+        count + found > (marks.count + 1) * pageSize
     }
 
     /// Counting goes on after `byte`, where bytes were added by block (`add(block:)`): whether a
@@ -90,18 +95,23 @@ struct LineBreaks {
     /// For the second half of a count done on two cores: these counts need no count before them,
     /// only the marks do (`add(block:)`).
     static func blockCounts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, objectLines: Bool) -> (counts: [UInt16], complete: Bool) {
-        guard let base = bytes.baseAddress, start >= 2 else { return ([], false) }
+        guard let base = bytes.baseAddress, start >= quickBefore else { return ([], false) }
         let counter = LineBreaks(pageSize: Int.max, wanted: nil, objectLines: objectLines)
         var counts: [UInt16] = []
         counts.reserveCapacity(max(0, (bytes.count - start) / block))
         var index = start
-        while index + block < bytes.count {
+        while index + block + quickAfter <= bytes.count {
             guard let found = counter.quickCount(base + index) else { return (counts, false) }
             counts.append(UInt16(found))
             index += block
         }
         return (counts, true)
     }
+
+    /// Bytes `quickCount` reads before a block (`}` then a space before a `{`) and after it (the
+    /// byte after a break, which must open the next line).
+    static let quickBefore = 2
+    static let quickAfter = 1
 
     /// Bytes a search reads before what it counts: the start of a UTF-8 character cut by a read.
     static let lookbehind = 4

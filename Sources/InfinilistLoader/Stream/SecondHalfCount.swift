@@ -55,7 +55,7 @@ final class SecondHalfCount: Sendable {
     /// Bytes counted so far.
     var read: Int { state.withLock { $0.read } }
 
-    /// A block is counted with two bytes before it and one after it (`LineBreaks.quickCount`).
-    static let before = 2
-    static let after = 1
+    /// A block is counted with bytes before and after it (`LineBreaks.quickCount`).
+    static let before = LineBreaks.quickBefore
+    static let after = LineBreaks.quickAfter
 }
