@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// `G` reads a pipe or a file to its end (and Esc stops it on a pipe that never ends), `R` reads
+/// `G` reads a pipe or a file to its end (`N%` too, then goes N percent down; Esc stops it on a pipe that never ends), `R` reads
 /// a file again as it is now, and the spool file of a pipe is gone on every way out.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end stream tests skipped"))
 struct StreamKeysTests {
@@ -19,6 +19,23 @@ struct StreamKeysTests {
             rows.contains { $0.contains("— end · 3,500 items · end of input —") } && StatusCounts(rows)?.row == 3500
         }
         #expect(end.contains { $0.hasPrefix("> line 3500") })
+        try await tmux.quitAndExpectRestored()
+    }
+
+    /// `N%` counts the file to its end, then goes N percent of the way down, as vi's `N%`.
+    @Test func aPercentGoesThatFarDownAFile() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let folder = try TemporaryDirectory()
+        let file = folder.file("log.jsonl")
+        try Data(jsonLines(1...3500).utf8).write(to: file)
+        let tmux = try await TmuxSession(arguments: [file.path])
+        defer { tmux.close() }
+        try await tmux.waitFor("the first rows") { StatusCounts($0) != nil }
+        try tmux.send("4", "0", "%")
+        // The pages passed over are read when they come into view.
+        try await tmux.waitFor("row 1,400 of 3,500, read") { rows in
+            StatusCounts(rows)?.row == 1400 && StatusCounts(rows)?.loaded == 3500 && rows.contains { $0.hasPrefix("> line 1400") }
+        }
         try await tmux.quitAndExpectRestored()
     }
 

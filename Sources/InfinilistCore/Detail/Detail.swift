@@ -205,7 +205,7 @@ extension AppState {
         case .quit: return [.quit(code: 0, output: [])]
         case .retry, .search, .searchNext, .searchPrevious, .filter, .toggleMark, .toggleMarkUp,
              .openDetail, .refresh, .submit, .deleteBackward, .clearPrompt, .togglePreview, .previewDown, .previewUp, .copyRow,
-             .toggleFollow, .query, .write, .saveView, .sort, .unsort, .counts:
+             .toggleFollow, .query, .write, .saveView, .sort, .unsort, .counts, .percent:
             return []
         }
         mode = .detail(view)

@@ -7,6 +7,8 @@ public enum Action: Sendable, Hashable, CaseIterable {
     case pageDown, pageUp
     case halfPageDown, halfPageUp
     case first, last
+    /// `N%`: the row N percent of the way down.
+    case percent
     // The list.
     case select
     case retry

@@ -12,6 +12,7 @@ extension Action {
         case .halfPageUp: return "half-page-up"
         case .first: return "first"
         case .last: return "last"
+        case .percent: return "percent"
         case .select: return "accept"
         case .retry: return "retry"
         case .search: return "search"

@@ -41,6 +41,7 @@ extension KeyMap {
         KeyBinding([.char("F")], .toggleFollow, "follow new items at the top (again: stop)"),
         KeyBinding([.char("<")], .columnsLeft, "scroll the columns left, else first row"),
         KeyBinding([.char(">")], .columnsRight, "scroll the columns right, else last row"),
+        KeyBinding([.char("%")], .percent, "N%: the row N percent down (a pipe or a file: of all)"),
         KeyBinding([.char("?")], .help, "show the keys"),
         KeyBinding([.ctrl("l")], .redraw, "redraw the screen"),
         KeyBinding([.ctrl("z")], .suspend, "suspend (fg resumes)"),

@@ -66,7 +66,7 @@ private func loadState(_ state: AppState) -> String? {
             if wait.waitsForWriter { return "\(spinnerFrame(state)) waiting for a writer" }
             return wait.waitsForInput ? "\(spinnerFrame(state)) \(quiet)" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
         }
-        let verb = state.finding.search?.pending != nil ? "searching" : state.loading.readingToEnd ? "reading to the end"
+        let verb = state.finding.search?.pending != nil ? "searching" : state.loading.readingToEnd || state.loading.rowJump.readsToEnd ? "reading to the end"
             : state.isRefreshing ? "refreshing" : "loading"
         return "\(spinnerFrame(state)) \(verb)"
     case .failed: return "failed"

@@ -80,7 +80,8 @@ public enum Notice: Sendable, Equatable {
         case .searchWrapped: return "search wrapped"
         case .searchMatch(let index, let count, let wrapped, let whole):
             let match = "match \(NumberText.grouped(index)) of \(NumberText.grouped(count))" + (whole ? "" : " loaded")
-            return wrapped ? "search wrapped · " + match : match        case .countTyped(let count): return "\(count): G goes to row \(NumberText.grouped(count)), j or k moves \(Counted.text(count, "row", grouped: true)) (Esc cancels)"
+            return wrapped ? "search wrapped · " + match : match
+        case .countTyped(let count): return "\(count): G goes to row \(NumberText.grouped(count)), % to \(min(count, 100))% down, j or k moves \(Counted.text(count, "row", grouped: true)) (Esc cancels)"
         case .onlyRows(let count): return "the list has \(Counted.text(count, "row", grouped: true))"
         case .notFound(let query): return "not found: \(query)"
         case .notFoundBeforeFailedPage: return "not found in the loaded rows (a page failed: r retries)"

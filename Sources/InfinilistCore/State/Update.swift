@@ -61,7 +61,10 @@ extension AppState {
         case .pageWaiting(let wait):
             guard loading.tailWaiting(wait) else { return [] }
             if let status = wait.live { noteLive(status) }
-            if wait.waitsForInput { readToEndCaughtUp() }
+            if wait.waitsForInput {
+                readToEndCaughtUp()
+                rowJumpCaughtUp()
+            }
             effects = []
         case .tick:
             if isAnimating { timing.spinnerPhase &+= 1 }
@@ -172,7 +175,7 @@ extension AppState {
         guard let action = config.keyTables.list.action(for: key) else { return [] }
         let count = visibleCount
         switch action {
-        case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last:
+        case .down, .up, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .percent:
             userMoved()
             if let typed, action == .first || action == .last { goToRow(typed - 1); break }
             switch action {
@@ -183,6 +186,7 @@ extension AppState {
             case .halfPageDown: viewport.halfPage(by: 1, itemCount: count)
             case .halfPageUp: viewport.halfPage(by: -1, itemCount: count)
             case .first: viewport.move(to: 0, itemCount: count)
+            case .percent: goToPercent(typed ?? 0)
             default: goToLastRow()
             }
         case .select:
@@ -212,7 +216,7 @@ extension AppState {
         case .back:
             if finding.search?.pending != nil {
                 stopSearch()
-            } else if loading.readingToEnd || following.followsInputEnd {
+            } else if loading.readingToEnd || following.followsInputEnd || loading.rowJump.target != nil {
                 stopReadingToEnd()
             } else if finding.filter != nil {
                 applyFilter("")

@@ -40,14 +40,18 @@ extension AppState {
     }
 
     /// What the tail's next request is: while `G` reads on to the end, `NG` loads pages to
-    /// reach its row or `/` looks further down, a pass, so that the loader may go over pages
+    /// reach its row (`N%`: the end) or `/` looks further down, a pass, so that the loader may go over pages
     /// without reading their items (a file of JSON lines, counted by its line breaks: decision
     /// 145); else the page after the last. Only where each row is an item in the input's order
     /// and no row needs testing on the way: no filter, no sort, no `--jq` program.
     var tailPurpose: RequestPurpose {
         guard config.lastReadsToEnd, live == nil, finding.filter == nil, finding.order == nil, finding.rowQuery == nil else { return .next }
         if loading.readingToEnd { return .pass(.end) }
-        if let target = loading.rowJump.target { return .pass(.item(max(0, target - store.itemCount))) }
+        switch loading.rowJump.target {
+        case .row(let row): return .pass(.item(max(0, row - store.itemCount)))
+        case .percent: return .pass(.end)
+        case nil: break
+        }
         // Rows of a `--format` template hold its words too, which no line's bytes do.
         if let search = finding.search, search.pending?.needsTail == true, config.format == nil, let target = PassTarget.search(search.matcher.query) {
             return .pass(target)
@@ -55,10 +59,12 @@ extension AppState {
         return .next
     }
 
-    /// Esc while reading to the end: stop asking for more (the page in flight still lands).
+    /// Esc while reading to the end (or loading pages for `NG` or `N%`): stop asking for more
+    /// (the page in flight still lands).
     mutating func stopReadingToEnd() {
         loading.readingToEnd = false
         following.followsInputEnd = false
+        loading.rowJump.target = nil
         notice = .readToEndStopped
     }
 }

@@ -11,3 +11,11 @@ public enum TailState: Sendable, Equatable {
     /// The source has no more pages.
     case ended(EndReason)
 }
+
+extension TailState {
+    /// Whether the source has no more pages.
+    public var isEnded: Bool {
+        if case .ended = self { return true }
+        return false
+    }
+}
