@@ -167,6 +167,7 @@ public struct EventLoop<M: Model> {
             switch effect {
             case .load(let request): loader.send(.start(request))
             case .cancel(let id): loader.send(.cancel(id))
+            case .countRows(let id): loader.send(.countRows(id))
             case .quit(let code, let output): return .quit(code: code, output: output)
             case .bell: screen.bell()
             case .redraw: screen.invalidate()

@@ -1,13 +1,14 @@
 import InfinilistCore
 import InfinilistLoader
 
-/// Carries the core's `.load` and `.cancel` effects to the loader actor in the order they were
+/// Carries the core's `.load`, `.cancel` and `.countRows` effects to the loader actor in the order they were
 /// made. One consumer task reads them from a stream, so a cancel can never overtake the start it
 /// cancels (unstructured `Task`s per effect could run in any order).
 public final class LoaderDriver: Sendable {
     public enum Command: Sendable {
         case start(PageRequest)
         case cancel(RequestID)
+        case countRows(RequestID)
     }
 
     private let commands: AsyncStream<Command>.Continuation
@@ -23,6 +24,7 @@ public final class LoaderDriver: Sendable {
                 switch command {
                 case .start(let request): await loader.start(request)
                 case .cancel(let id): await loader.cancel(id)
+                case .countRows(let id): await loader.countRows(id)
                 }
             }
         }

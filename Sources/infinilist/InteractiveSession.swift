@@ -82,9 +82,10 @@ struct InteractiveSession {
             ActionSetup.configure(&config, actionSettings, environment: environment)
             config.follow = try? options.followInterval()
             // A pipe or a file: G reads to the end of the input, as less does.
-            if case .stream = self.source.kind {
+            if case .stream(let settings) = self.source.kind {
                 config.lastReadsToEnd = true
                 config.followable = false
+                config.countsRows = settings.mayCountRows
             }
             var loop = EventLoop(
                 model: AppState(config: config, size: screen.size),

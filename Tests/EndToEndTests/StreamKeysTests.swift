@@ -22,6 +22,20 @@ struct StreamKeysTests {
         try await tmux.quitAndExpectRestored()
     }
 
+    /// A file's rows are counted in the background once the first screen is up: the status line
+    /// says how many the whole file has before they are read.
+    @Test func theStatusLineSaysHowManyRowsAFileHas() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let folder = try TemporaryDirectory()
+        let file = folder.file("log.jsonl")
+        try Data(jsonLines(1...3500).utf8).write(to: file)
+        let tmux = try await TmuxSession(arguments: [file.path])
+        defer { tmux.close() }
+        let rows = try await tmux.waitFor(text: "of 3,500")
+        #expect(StatusCounts(rows)?.loaded ?? 0 < 3500)
+        try await tmux.quitAndExpectRestored()
+    }
+
     /// `N%` counts the file to its end, then goes N percent of the way down, as vi's `N%`.
     @Test func aPercentGoesThatFarDownAFile() async throws {
         try #require(Binary.exists, "\(Binary.missingMessage)")

@@ -54,7 +54,7 @@ extension DumpModel {
             effects.append(.report("infinilist: new items: \(failure.message); trying again in \(FollowInterval.text(following.interval))"))
         case .pageWaiting(let wait):
             effects += waiting(wait)
-        case .key, .mouse, .resized, .tick, .wallClock, .commandReport, .fileWritten, .viewSaved:
+        case .key, .mouse, .resized, .tick, .wallClock, .commandReport, .fileWritten, .viewSaved, .rowsCounted:
             break
         }
         if following.run == nil, let clock {

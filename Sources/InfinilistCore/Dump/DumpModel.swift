@@ -108,7 +108,7 @@ public struct DumpModel: Model {
             return [.report(report), .quit(code: 1, output: [])]
         case .pageWaiting(let wait):
             return waiting(wait)
-        case .key, .mouse, .resized, .tick, .wallClock, .commandReport, .fileWritten, .viewSaved:
+        case .key, .mouse, .resized, .tick, .wallClock, .commandReport, .fileWritten, .viewSaved, .rowsCounted:
             return []
         }
     }

@@ -22,12 +22,17 @@ public enum Message: Sendable, Equatable {
     case fileWritten(FileWriteResult)
     /// How saving the view into the config file went (`V`).
     case viewSaved(ViewSaveResult)
+    /// How the background count of a file's rows goes (`Effect.countRows`).
+    case rowsCounted(RowCountReport)
 }
 
 /// What the core asks the outside world to do.
 public enum Effect: Sendable, Equatable {
     case load(PageRequest)
     case cancel(RequestID)
+    /// Count the rows of the whole input without reading its items (a file of JSON lines), in
+    /// the background; the loader answers with `Message.rowsCounted` carrying this id.
+    case countRows(RequestID)
     /// Leave the program: restore the terminal, then write `output` lines to stdout and exit.
     case quit(code: Int32, output: [String])
     /// Tell the user something is not possible (curses `beep`).

@@ -9,7 +9,12 @@ public struct RequestIDs: Sendable {
 
     /// A request for `page`, with the next id.
     public mutating func request(page: Int, for purpose: RequestPurpose = .next) -> PageRequest {
+        PageRequest(id: next(), page: page, purpose: purpose)
+    }
+
+    /// The next id, for a request that is not a page's (`Effect.countRows`).
+    public mutating func next() -> RequestID {
         last += 1
-        return PageRequest(id: RequestID(last), page: page, purpose: purpose)
+        return RequestID(last)
     }
 }

@@ -12,6 +12,8 @@ func listStatusParts(_ state: AppState) -> [String] {
     if state.finding.filter == nil, state.finding.rowQuery == nil, let total = state.loading.total, total != count {
         position += " of \(NumberText.grouped(total))"
     }
+    // The count of the file's rows that will fill in the "of N" (RowCounting.swift).
+    if let counting = state.loading.rowCounting { position += " · " + countingText(counting) }
     // Most important first: on a narrow screen the last parts are dropped.
     var parts = [position]
     // Right after the position: what the user would miss by not looking up.
@@ -33,6 +35,12 @@ func listStatusParts(_ state: AppState) -> [String] {
     // A live list's pages take as long as the server is quiet: no latency to show.
     if let latency = state.loading.lastLatency, state.live == nil { parts.append(NumberText.duration(latency)) }
     return parts
+}
+
+/// "counting…", with how far once the loader has said: "counting… 40%".
+private func countingText(_ counting: RowCounting) -> String {
+    guard let read = counting.read, read.size > 0 else { return "counting…" }
+    return "counting… \(min(99, read.bytes * 100 / read.size))%"
 }
 
 /// The status line of the detail view: which lines are shown and which row the item is.

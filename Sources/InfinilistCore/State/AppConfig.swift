@@ -26,6 +26,9 @@ public struct AppConfig: Sendable, Equatable {
     /// `G`/End reads on to the end of the input, not only to the last row loaded: for a pipe or a
     /// file, whose next page is a read away (an HTTP API's may be a request each, for ever).
     public var lastReadsToEnd = false
+    /// Whether the input's rows can be counted in the background once its first page is in
+    /// (`Effect.countRows`): a regular file, not compressed, without `--id`.
+    public var countsRows = false
     /// Whether the first page can be polled for new items (`--follow`, `F`): not for a pipe or a
     /// file, whose first page never changes (`tail -f` into infinilist follows one). Such a list
     /// keeps no item identities, so its memory stays flat however long it is.

@@ -44,7 +44,7 @@ extension AppState {
             case .next, .pass, .restart:
                 guard loading.tailAwaits(result.request) else { return [] }
                 pageArrived(result)
-                effects = []
+                effects = countRowsAfterFirstPage(result.request)
             }
         case .pageFailed(let failure):
             switch failure.request.purpose {
@@ -82,6 +82,9 @@ extension AppState {
         case .viewSaved(let result):
             viewSaved(result)
             effects = []
+        case .rowsCounted(let report):
+            rowsCounted(report)
+            return []
         }
         if effects.contains(where: \.isQuit) { return effects }
         effects += continueLoading()

@@ -16,6 +16,8 @@ public struct Loading: Sendable {
     var requestIDs = RequestIDs()
     /// Dropped pages asked for again, by page: on their way, or failed until `r`.
     public internal(set) var refetches: [Int: Refetch] = [:]
+    /// The background count of the file's rows, while it goes (RowCounting.swift).
+    public internal(set) var rowCounting: RowCounting?
     /// `G` is reading on to the end of the input (see ReadToEnd.swift).
     public internal(set) var readingToEnd = false
     /// A count typed before a key, and the row `NG` is loading pages to reach (RowJump.swift).

@@ -33,6 +33,7 @@ extension AppState {
         let dropped = marks.forgetRows()
         if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
         loading.total = nil
+        loading.rowCounting = nil
         loading.itemsRead = 0
         loading.tail = .idle
         viewport.clamp(itemCount: 0)

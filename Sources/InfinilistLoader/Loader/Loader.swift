@@ -38,6 +38,8 @@ public actor Loader {
     private var machine: LoaderMachine
     /// The fetches running, by token.
     private var tasks: [Int: Task<Void, Never>] = [:]
+    /// Stops the background count of the input's rows, while one runs (`countRows`).
+    private var counting: CancelFlag?
     /// What `--dump` remembers, reading every page once and none again: under 2 MB, hundreds of
     /// pages of a usual size, so its memory does not grow with the list (decision 78).
     public static let itemsRememberedByADump = 20_000
@@ -91,8 +93,26 @@ public actor Loader {
         perform(machine.cancelAll())
     }
 
+    /// Counts the rows of the whole input in the background (`Effect.countRows`): on a thread of
+    /// its own, as the count blocks on reads (a global queue's few threads may all be taken); telling the core how far it is, then the count
+    /// (nil from the source: `.uncountable`). A new count stops the one before (`R`).
+    public func countRows(_ id: RequestID) {
+        counting?.set()
+        let cancelled = CancelFlag()
+        counting = cancelled
+        let (source, deliver) = (self.source, self.deliver)
+        DetachedThread.start {
+            let rows = source.countItems(isCancelled: cancelled.isSet) { read, size in
+                deliver(.rowsCounted(RowCountReport(id: id, progress: .counting(read: read, size: size))))
+            }
+            guard !cancelled.isSet() else { return }
+            deliver(.rowsCounted(RowCountReport(id: id, progress: rows.map { .counted($0) } ?? .uncountable)))
+        }
+    }
+
     /// Cancels everything and waits until no fetch is running any more, so the source can be closed.
     public func shutdown() async {
+        counting?.set()
         let running = Array(tasks.values)
         cancelAll()
         for task in running { await task.value }

@@ -34,6 +34,11 @@ public protocol PageSource: Sendable {
     /// Whether a page's items move onto the pages after it when items are put at the top of the
     /// list (`PaginationStyle.pagesMoveWhenItemsArrive`); true unless the source knows better.
     var pagesMoveWhenItemsArrive: Bool { get }
+    /// How many items the whole input holds, counted without reading them (a file of JSON
+    /// lines: its line breaks), telling `progress` the bytes counted and the input's size now
+    /// and then; nil when it cannot be told so, or `isCancelled` became true. Blocks: called on a
+    /// thread of its own.
+    func countItems(isCancelled: () -> Bool, progress: (Int, Int) -> Void) -> Int?
 }
 
 extension PageSource {
@@ -41,4 +46,5 @@ extension PageSource {
     public func predictedKey(after key: PageKey, itemCount: Int?) -> PageKey? { nil }
     public func sameRequest(_ first: PageKey, _ second: PageKey) -> Bool { first == second }
     public var pagesMoveWhenItemsArrive: Bool { true }
+    public func countItems(isCancelled: () -> Bool, progress: (Int, Int) -> Void) -> Int? { nil }
 }

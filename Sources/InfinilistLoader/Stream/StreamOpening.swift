@@ -84,3 +84,11 @@ public enum StreamOpening {
         return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
     }
 }
+
+extension SourceConfiguration.StreamSettings {
+    /// Whether the rows can be counted in the background (`StreamReader.countItems`): a regular
+    /// file read as it is (not inflated), without `--id` (which drops repeated lines).
+    public var mayCountRows: Bool {
+        !input.isCompressed && shape.idPath == nil && StreamOpening.canReopen(input)
+    }
+}

@@ -204,6 +204,11 @@ final class StreamPages: Sendable {
     /// Whether no page can be read twice (`--dump`: no spool).
     var readsOnce: Bool { !reader.canReadAgain }
 
+    /// The items of the whole input, counted by its line breaks (`StreamReader.countItems`).
+    func countItems(isCancelled: () -> Bool, progress: (Int, Int) -> Void) -> Int? {
+        reader.countItems(isCancelled: isCancelled, progress: progress)
+    }
+
     /// The next page starts where this one ended; the end of the input is the end of the list.
     /// A stream read once forgets each page's key once it is read.
     static func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk, shape: ItemShape, readsOnce: Bool) -> FetchedPage {

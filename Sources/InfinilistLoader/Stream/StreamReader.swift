@@ -73,6 +73,20 @@ final class StreamReader: @unchecked Sendable {
         var pageEnds = PageEnds()
         /// How values become items, once the first value decided it.
         var maker: StreamEntryMaker
+        /// The first page read at the tail, by which a count of the rows checks that the input's
+        /// lines are its items (StreamReader+Count.swift).
+        var firstPage: TailPage?
+    }
+
+    /// A page read at the tail: where it started and ended, its items, and whether each was a
+    /// JSON value, and an object.
+    struct TailPage {
+        let start: StreamPosition
+        let next: StreamPosition
+        let atEnd: Bool
+        let items: Int
+        let allValues: Bool
+        let allObjects: Bool
     }
     private let shared: Mutex<Shared>
 
@@ -129,6 +143,10 @@ final class StreamReader: @unchecked Sendable {
             if kept { $0.pageEnds.record(start: start, end: page.next, atEnd: page.atEnd) }
             $0.tail = page.next
             $0.maker = maker
+            if start == .start {
+                $0.firstPage = TailPage(start: start, next: page.next, atEnd: page.atEnd, items: page.entries.count,
+                                        allValues: page.entries.allSatisfy(\.isValue), allObjects: page.entries.allSatisfy(\.isObject))
+            }
         }
         lastTailPage = (start, page.entries.count, page.entries.allSatisfy(\.isValue), page.entries.allSatisfy(\.isObject))
         return StreamPageRead(entries: page.entries, next: page.next, atEnd: page.atEnd, note: start == .start ? maker.modeNote : nil)
@@ -142,6 +160,16 @@ final class StreamReader: @unchecked Sendable {
               case .values = maker.mode, !start.inArray, start.skip == 0, start == shared.withLock({ $0.tail }),
               let last = lastTailPage, last.allValues, last.items > 0, !last.start.inArray, last.start.skip == 0 else { return nil }
         return (rereadDescriptor, (last.start, last.items, last.allObjects))
+    }
+
+    /// Where a count of the rows reads (any thread): a regular file of JSON values read by lines,
+    /// with its first page read. Nil: no count.
+    func countStart() -> (descriptor: Int32, firstPage: TailPage)? {
+        guard framing == .values, let rereadDescriptor, spool == nil else { return nil }
+        let shared = shared.withLock { $0 }
+        guard case .values = shared.maker.mode, let first = shared.firstPage, first.allValues, first.items > 0,
+              !first.next.inArray, first.next.skip == 0 else { return nil }
+        return (rereadDescriptor, first)
     }
 
     /// The pages a pass went over, recorded as if read (tail queue only): each can be read again

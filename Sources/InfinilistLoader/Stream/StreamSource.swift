@@ -47,6 +47,12 @@ public final class StreamSource: PageSource, @unchecked Sendable {
         return try await current.withLock { $0.pages }.get().fetch(key)
     }
 
+    public func countItems(isCancelled: () -> Bool, progress: (Int, Int) -> Void) -> Int? {
+        // With `--id`, repeated items are dropped: lines are not rows.
+        guard shape.idPath == nil, let pages = try? current.withLock({ $0.pages }).get() else { return nil }
+        return pages.countItems(isCancelled: isCancelled, progress: progress)
+    }
+
     public func page(from response: consuming PageResponse, key: PageKey, kind: RequestKind, walk: inout Walk) -> FetchedPage {
         let readsOnce = (try? current.withLock { $0.pages }.get())?.readsOnce ?? false
         return StreamPages.page(from: response, key: key, kind: kind, walk: &walk, shape: shape, readsOnce: readsOnce)

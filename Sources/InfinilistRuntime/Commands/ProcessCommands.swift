@@ -1,6 +1,7 @@
 import CPipe
 import Glibc
 import InfinilistCore
+import InfinilistLoader
 import ProcessSpawn
 
 /// The real `CommandRunner`: starts the browser and shell commands as processes, never through

@@ -1,7 +1,8 @@
 import Glibc
 
-/// A thread of its own for work that blocks (the event loop in poll(2)), so that it never holds
-/// one of the cooperative pool's few threads.
+/// A thread of its own for work that blocks (the event loop in poll(2), the count of a file's
+/// rows), so that it never holds one of the cooperative pool's few threads, nor one of the
+/// global queue's (as many as there are cores).
 public enum DetachedThread {
     public static func start(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body))
