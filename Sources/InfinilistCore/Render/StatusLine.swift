@@ -9,7 +9,9 @@ func statusRow(_ state: AppState, width: Int, withNotice: Bool = true) -> FrameR
 func listStatusParts(_ state: AppState) -> [String] {
     let count = state.visibleCount
     var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
-    if state.finding.filter == nil, state.finding.rowQuery == nil, let total = state.loading.total, total != count {
+    // A total below the rows loaded is out of date (a file grown since it was counted, an API
+    // whose count lags): the rows are the truth.
+    if state.finding.filter == nil, state.finding.rowQuery == nil, let total = state.loading.total, total > count {
         position += " of \(NumberText.grouped(total))"
     }
     // The count of the file's rows that will fill in the "of N" (RowCounting.swift).

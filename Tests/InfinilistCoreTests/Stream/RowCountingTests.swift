@@ -85,4 +85,13 @@ import Testing
         #expect(state.loading.total == nil)
         #expect(status(state).contains("row 15/15"))
     }
+
+    @Test func aCountBelowTheRowsLoadedIsNotShown() throws {
+        // The file grew after it was counted: the rows loaded are the truth.
+        var (state, asked) = fileState()
+        let id = try #require(asked)
+        _ = state.update(.rowsCounted(RowCountReport(id: id, progress: .counted(8))))
+        #expect(status(state).contains("row 1/10 "))
+        #expect(!status(state).contains(" of 8"))
+    }
 }
