@@ -91,4 +91,10 @@ extension SourceConfiguration.StreamSettings {
     public var mayCountRows: Bool {
         !input.isCompressed && shape.idPath == nil && StreamOpening.canReopen(input)
     }
+
+    /// Whether the next page is read while one is written (`PageReadAhead`): `--dump` (nothing
+    /// is read twice, so nothing is spooled) of a regular file, whose reads never wait for input.
+    var readsAhead: Bool {
+        spoolMax == nil && StreamOpening.canReopen(input)
+    }
 }

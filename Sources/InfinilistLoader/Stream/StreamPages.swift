@@ -23,9 +23,13 @@ final class StreamPages: Sendable {
     private let reader: StreamReader
     /// The only queue that reads at the tail (see `StreamReader`).
     private let queue = DispatchQueue(label: "infinilist.stream")
+    /// Reads the next page while one is written (`--dump` of a file); nil otherwise.
+    private let readAhead: PageReadAhead?
 
-    init(reader: StreamReader, name: String, pageSize: Int, problemRows: Bool, endReason: String, live: (@Sendable () -> LiveStatus)? = nil) {
+    init(reader: StreamReader, name: String, pageSize: Int, problemRows: Bool, endReason: String,
+         live: (@Sendable () -> LiveStatus)? = nil, readsAhead: Bool = false) {
         self.reader = reader
+        self.readAhead = readsAhead ? PageReadAhead() : nil
         self.name = name
         self.pageSize = pageSize
         self.problemRows = problemRows
@@ -41,7 +45,9 @@ final class StreamPages: Sendable {
     func fetch(_ key: PageKey) async throws -> PageResponse {
         let reader = self.reader
         let start = key.stream ?? .start
-        if case .reread(let end, let atEnd) = try reader.plan(for: start) {
+        // Reading ahead, the tail is past the page asked for, which the queue has in hand.
+        let readAhead = key.pass == nil ? self.readAhead : nil
+        if readAhead == nil, case .reread(let end, let atEnd) = try reader.plan(for: start) {
             // Beside a tail read that may be waiting for a quiet input.
             let read = try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global().async {
@@ -89,6 +95,12 @@ final class StreamPages: Sendable {
                         reporting.yield(wait)
                     }
                     do {
+                        if let readAhead {
+                            let read = try readAhead.read(from: start, count: count, reader: reader, waiting: waiting)
+                            continuation.resume(returning: read.map { ($0, nil) })
+                            if let read { readAhead.readNext(after: read, count: pageSize, reader: reader) }
+                            return
+                        }
                         // A pass goes over pages first; the page read is the one after them.
                         let pass = try key.pass.flatMap { target throws(PageLoadError) in try reader.pass(from: start, to: target, pageSize: pageSize, waiting: waiting) }
                         let read = try reader.read(from: pass?.next ?? start, count: count, isCancelled: cancelled.isSet, waiting: waiting)

@@ -62,7 +62,7 @@ public final class StreamSource: PageSource, @unchecked Sendable {
         Result { () throws(PageLoadError) in
             StreamPages(
                 reader: try StreamOpening.open(settings), name: settings.name, pageSize: settings.pageSize,
-                problemRows: settings.problemRows, endReason: "end of input")
+                problemRows: settings.problemRows, endReason: "end of input", readsAhead: settings.readsAhead)
         }
     }
 }
