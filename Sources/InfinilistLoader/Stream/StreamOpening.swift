@@ -92,9 +92,9 @@ extension SourceConfiguration.StreamSettings {
         !input.isCompressed && shape.idPath == nil && StreamOpening.canReopen(input)
     }
 
-    /// Whether the next page is read while one is written (`PageReadAhead`): `--dump` (nothing
-    /// is read twice, so nothing is spooled) of a regular file, whose reads never wait for input.
+    /// Whether the next page is read while one is written (`PageReadAhead`): `--dump`, which
+    /// reads each page once, in order (nothing is read twice, so nothing is spooled).
     var readsAhead: Bool {
-        spoolMax == nil && StreamOpening.canReopen(input)
+        spoolMax == nil
     }
 }

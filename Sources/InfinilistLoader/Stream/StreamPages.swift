@@ -69,34 +69,15 @@ final class StreamPages: Sendable {
             reporting.finish()
             forwarding.cancel()
         }
-        let live = self.live
         let pageSize = self.pageSize
+        let waiting = Self.waiting(reporting, live: live)
+        readAhead?.listen(waiting, cancelled: cancelled)
         let read: (StreamPageRead, StreamPass?)? = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 queue.async {
-                    let waiting = { (reason: QuietReason) in
-                        var wait: FetchWait
-                        switch reason {
-                        case .waitingForInput:
-                            wait = FetchWait(seconds: 0, reason: "waiting for input", isRetry: false, isFirst: true, waitsForInput: true)
-                        case .reconnecting(let seconds, let why, let isFirst):
-                            wait = FetchWait(seconds: seconds, reason: why, isRetry: true, isFirst: isFirst)
-                        case .waitingForWriter(let path):
-                            wait = FetchWait(seconds: 0, reason: "waiting for a writer on the named pipe \(path)", isRetry: false, isFirst: true, waitsForInput: true)
-                            wait.waitsForWriter = true
-                        case .skipping(let what):
-                            wait = FetchWait(seconds: 0, reason: what, isRetry: false, isFirst: true)
-                            wait.skips = true
-                        case .passing(let what):
-                            wait = FetchWait(seconds: 0, reason: what, isRetry: false, isFirst: true)
-                            wait.passes = true
-                        }
-                        wait.live = live?()
-                        reporting.yield(wait)
-                    }
                     do {
                         if let readAhead {
-                            let read = try readAhead.read(from: start, count: count, reader: reader, waiting: waiting)
+                            let read = try readAhead.read(from: start, count: count, reader: reader, waiting: waiting, cancelled: cancelled)
                             continuation.resume(returning: read.map { ($0, nil) })
                             if let read { readAhead.readNext(after: read, count: pageSize, reader: reader) }
                             return
@@ -117,6 +98,30 @@ final class StreamPages: Sendable {
         var answer = response(read, key: key, firstRead: true)
         answer.pass = pass
         return answer
+    }
+
+    /// How a reason the tail read is quiet reaches the loader: as a wait, through `reporting`.
+    private static func waiting(_ reporting: AsyncStream<FetchWait>.Continuation, live: (@Sendable () -> LiveStatus)?) -> @Sendable (QuietReason) -> Void {
+        { reason in
+            var wait: FetchWait
+            switch reason {
+            case .waitingForInput:
+                wait = FetchWait(seconds: 0, reason: "waiting for input", isRetry: false, isFirst: true, waitsForInput: true)
+            case .reconnecting(let seconds, let why, let isFirst):
+                wait = FetchWait(seconds: seconds, reason: why, isRetry: true, isFirst: isFirst)
+            case .waitingForWriter(let path):
+                wait = FetchWait(seconds: 0, reason: "waiting for a writer on the named pipe \(path)", isRetry: false, isFirst: true, waitsForInput: true)
+                wait.waitsForWriter = true
+            case .skipping(let what):
+                wait = FetchWait(seconds: 0, reason: what, isRetry: false, isFirst: true)
+                wait.skips = true
+            case .passing(let what):
+                wait = FetchWait(seconds: 0, reason: what, isRetry: false, isFirst: true)
+                wait.passes = true
+            }
+            wait.live = live?()
+            reporting.yield(wait)
+        }
     }
 
     /// `firstRead`: the page was read from the input, not again from the file or the spool, so

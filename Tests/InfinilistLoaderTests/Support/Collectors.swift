@@ -35,8 +35,9 @@ final class MessageInbox: Sendable {
 
     /// Waits until `count` messages arrived (or `timeout` passed) and returns what arrived.
     /// Polls until `count` messages arrived; the timeout is generous because a busy CI machine is
-    /// slow, and polling returns as soon as they are there.
-    func wait(for count: Int, timeout: Duration = .seconds(30)) async -> [Message] {
+    /// slow (the whole suite beside another build once stalled these waits past 30 s), and
+    /// polling returns as soon as they are there.
+    func wait(for count: Int, timeout: Duration = .seconds(120)) async -> [Message] {
         let deadline = ContinuousClock.now + timeout
         while messages.count < count, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
