@@ -57,7 +57,7 @@ import Testing
         let effects = state.update(.key(.escape))
         #expect(!effects.contains { $0.isQuit })
         #expect(state.loading.rowJump.target == nil)
-        #expect(state.notice == .readToEndStopped)
+        #expect(state.notice == .rowJumpStopped)
     }
 
     // MARK: N%

@@ -9,13 +9,14 @@ func statusRow(_ state: AppState, width: Int, withNotice: Bool = true) -> FrameR
 func listStatusParts(_ state: AppState) -> [String] {
     let count = state.visibleCount
     var position = count == 0 ? "no rows" : "row \(NumberText.grouped(state.viewport.cursor + 1))/\(NumberText.grouped(count))"
-    // A total below the rows loaded is out of date (a file grown since it was counted, an API
-    // whose count lags): the rows are the truth.
-    if state.finding.filter == nil, state.finding.rowQuery == nil, let total = state.loading.total, total > count {
-        position += " of \(NumberText.grouped(total))"
+    // Where rows are items: the total is of the items. One below the rows loaded is out of date
+    // (a file grown since it was counted, an API whose count lags), and so is any once the list
+    // has ended (a file cut short since): the rows are the truth.
+    if state.finding.filter == nil, state.finding.rowQuery == nil, !state.loading.tail.isEnded {
+        if let total = state.loading.total, total > count { position += " of \(NumberText.grouped(total))" }
+        // The count of the file's rows that will fill in the "of N" (RowCounting.swift).
+        if let counting = state.loading.rowCounting { position += " · " + countingText(counting) }
     }
-    // The count of the file's rows that will fill in the "of N" (RowCounting.swift).
-    if let counting = state.loading.rowCounting { position += " · " + countingText(counting) }
     // Most important first: on a narrow screen the last parts are dropped.
     var parts = [position]
     // Right after the position: what the user would miss by not looking up.

@@ -10,8 +10,10 @@ public enum Notice: Sendable, Equatable {
     case noFieldsToChoose
     /// Esc stopped a search that was loading pages.
     case searchStopped
-    /// Esc stopped `G` reading to the end of the input.
+    /// Esc stopped `G` reading to the end of the input (or `N%`).
     case readToEndStopped
+    /// Esc stopped `NG` loading pages to reach its row.
+    case rowJumpStopped
     /// The search went past the end (or the top) and found its match on the other side.
     case searchWrapped
     /// Where a list search landed: the `index`-th of `count` matching rows, counted over the rows
@@ -77,6 +79,7 @@ public enum Notice: Sendable, Equatable {
         case .noFieldsToChoose: return "no fields to choose columns from in this row"
         case .searchStopped: return "search stopped"
         case .readToEndStopped: return "stopped reading to the end"
+        case .rowJumpStopped: return "stopped loading pages to reach the row"
         case .searchWrapped: return "search wrapped"
         case .searchMatch(let index, let count, let wrapped, let whole):
             let match = "match \(NumberText.grouped(index)) of \(NumberText.grouped(count))" + (whole ? "" : " loaded")

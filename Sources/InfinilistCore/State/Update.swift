@@ -220,7 +220,7 @@ extension AppState {
             if finding.search?.pending != nil {
                 stopSearch()
             } else if loading.readingToEnd || following.followsInputEnd || loading.rowJump.target != nil {
-                stopReadingToEnd()
+                return stopReadingToEnd()
             } else if finding.filter != nil {
                 applyFilter("")
             } else {

@@ -59,12 +59,16 @@ extension AppState {
         return .next
     }
 
-    /// Esc while reading to the end (or loading pages for `NG` or `N%`): stop asking for more
-    /// (the page in flight still lands).
-    mutating func stopReadingToEnd() {
+    /// Esc while reading to the end (or loading pages for `NG` or `N%`): stop asking for more.
+    /// The page in flight still lands, unless it is a pass: counting a file of many gigabytes
+    /// takes seconds, which Esc does not wait for (the next page is then asked for as usual).
+    mutating func stopReadingToEnd() -> [Effect] {
+        notice = loading.rowJump.target.map { if case .row = $0 { .rowJumpStopped } else { .readToEndStopped } } ?? .readToEndStopped
         loading.readingToEnd = false
         following.followsInputEnd = false
         loading.rowJump.target = nil
-        notice = .readToEndStopped
+        guard case .loading(let request, _) = loading.tail, request.passTarget != nil else { return [] }
+        loading.tail = .idle
+        return [.cancel(request.id)]
     }
 }

@@ -144,10 +144,13 @@ struct LineBreaks {
                 outOfShape |= (ending & ~closed) | (breaks & ~opened)
             }
             if Self.any(opens) {
-                // `}{` or `} {`: a second value on the line (or those bytes in a string: read too).
+                // `}{`, or `}` and a space, tab or carriage return before `{`: a second value on
+                // the line (or those bytes in a string: read too).
                 let twoBefore = Self.load(start + at - 2)
                 let brace = SIMD16<UInt8>(repeating: 0x7D)
-                outOfShape |= opens & (Self.equal(before, brace) | (Self.equal(before, SIMD16(repeating: 0x20)) & Self.equal(twoBefore, brace)))
+                let space = Self.equal(before, SIMD16(repeating: 0x20)) | Self.equal(before, SIMD16(repeating: 0x09))
+                    | Self.equal(before, SIMD16(repeating: 0x0D))
+                outOfShape |= opens & (Self.equal(before, brace) | (space & Self.equal(twoBefore, brace)))
             }
         }
         guard outOfShape == .zero else { return nil }
@@ -183,9 +186,10 @@ struct LineBreaks {
                     stop = count - 1
                     return
                 }
-                // `}{` or `} {`: a second value on the line, or those bytes in a string.
+                // `}{`, `} {` (a tab, a carriage return): a second value on the line, or those
+                // bytes in a string.
                 if objectLines, count > 0, byte == 0x7B,
-                   before == 0x7D || (before == 0x20 && (at >= 2 ? base[at - 2] : 0) == 0x7D) {
+                   before == 0x7D || ([0x20, 0x09, 0x0D].contains(before) && (at >= 2 ? base[at - 2] : 0) == 0x7D) {
                     stop = count - 1
                     return
                 }

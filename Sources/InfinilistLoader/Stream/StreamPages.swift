@@ -83,7 +83,7 @@ final class StreamPages: Sendable {
                             return
                         }
                         // A pass goes over pages first; the page read is the one after them.
-                        let pass = try key.pass.flatMap { target throws(PageLoadError) in try reader.pass(from: start, to: target, pageSize: pageSize, waiting: waiting) }
+                        let pass = try key.pass.flatMap { target throws(PageLoadError) in try reader.pass(from: start, to: target, pageSize: pageSize, isCancelled: cancelled.isSet, waiting: waiting) }
                         let read = try reader.read(from: pass?.next ?? start, count: count, isCancelled: cancelled.isSet, waiting: waiting)
                         continuation.resume(returning: read.map { ($0, pass) })
                     } catch {

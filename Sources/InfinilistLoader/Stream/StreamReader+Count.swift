@@ -8,13 +8,14 @@ import Glibc
 /// in about a quarter of a second on one core), reading by position beside the reads of pages.
 extension StreamReader {
     /// The first page's items, and one after each line break after it that ends a line with
-    /// something on it. Nil: not a regular file of JSON lines (`countStart`), the first page's
-    /// lines are not its items, a line further on does not look like one item (where the first
-    /// page held objects, a line that is not one object: `LineBreaks.objectLines`), a read
-    /// failed, or `isCancelled`. `progress` hears the bytes counted and the file's size some
+    /// something on it. Nil: not a regular file of JSON lines of objects (`countStart`), the
+    /// first page's lines are not its items, a line further on is not one object
+    /// (`LineBreaks.objectLines`), a read failed, or `isCancelled`. `progress` hears the bytes counted and the file's size some
     /// sixteen times.
     func countItems(isCancelled: () -> Bool, progress: (Int, Int) -> Void) -> Int? {
-        guard let (descriptor, first) = countStart() else { return nil }
+        // Only lines of objects have a shape to check (`LineBreaks.objectLines`): a line of
+        // spaces, or `1 2 3`, among numbers or strings would be counted as one item.
+        guard let (descriptor, first) = countStart(), first.allObjects else { return nil }
         if first.atEnd { return first.items }
         // Every item of the first page but its first follows a line break, as a pass checks.
         var firstBreaks = LineBreaks(pageSize: Int.max, wanted: nil)

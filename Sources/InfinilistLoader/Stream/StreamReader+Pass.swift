@@ -29,12 +29,14 @@ struct StreamPass: Sendable, Equatable {
 extension StreamReader {
     /// Goes over the pages from `start` (the tail) towards `target` without reading their items
     /// (tail queue only), telling `waiting` how far it has read every `passSaidEvery` bytes. Nil
-    /// when no page was passed: the input is no file of JSON lines, or the target is on the next
-    /// page anyway.
-    func pass(from start: StreamPosition, to target: PassTarget, pageSize: Int, waiting: (QuietReason) -> Void) throws(PageLoadError) -> StreamPass? {
+    /// when no page was passed: the input is no file of JSON lines, the target is on the next
+    /// page anyway, or `isCancelled` became true (a count of 40 GB takes seconds: `q` must not
+    /// wait for it).
+    func pass(from start: StreamPosition, to target: PassTarget, pageSize: Int, isCancelled: () -> Bool = { false },
+              waiting: (QuietReason) -> Void) throws(PageLoadError) -> StreamPass? {
         guard let (descriptor, lastPage) = passStart(at: start) else { return nil }
         var lastBreaks = LineBreaks(pageSize: pageSize, wanted: nil)
-        try scan(descriptor, from: lastPage.start.offset, to: start.offset, into: &lastBreaks) { _ in }
+        try scan(descriptor, from: lastPage.start.offset, to: start.offset, into: &lastBreaks, isCancelled: isCancelled) { _ in }
         // Every item of a page follows a line break, but the first item of the input.
         guard lastBreaks.count == lastPage.items - (lastPage.start.offset == 0 ? 1 : 0) else { return nil }
         var wantedPages: Int?
@@ -52,10 +54,11 @@ extension StreamReader {
         let doing = match == nil ? "counting lines" : "searching the file"
         let say = { (offset: Int) in waiting(.passing("\(doing): \(ByteCount.text(offset)) of \(ByteCount.text(max(size, offset))) read")) }
         if match == nil, size - start.offset >= Self.halvesFrom {
-            try countInHalves(descriptor, from: start.offset, size: size, into: &breaks, said: say)
+            try countInHalves(descriptor, from: start.offset, size: size, into: &breaks, isCancelled: isCancelled, said: say)
         } else {
-            try scan(descriptor, from: start.offset, to: nil, into: &breaks, said: say)
+            try scan(descriptor, from: start.offset, to: nil, into: &breaks, isCancelled: isCancelled, said: say)
         }
+        if isCancelled() { return nil }
         // Items after the tail: one after each line break, unless the input ends with the break.
         let itemsLeft = breaks.count - (breaks.endsWithBreak ? 1 : 0)
         let lastFull = itemsLeft > 0 ? (itemsLeft - 1) / pageSize : 0
@@ -78,9 +81,10 @@ extension StreamReader {
         return StreamPass(starts: starts, next: next, rowsEach: pageSize)
     }
 
-    /// Counts the line breaks from `offset` up to `end` (nil: the end of the file); `said` hears
-    /// where the count is every `passSaidEvery` bytes.
-    private func scan(_ descriptor: Int32, from offset: Int, to end: Int?, into breaks: inout LineBreaks, said: (Int) -> Void) throws(PageLoadError) {
+    /// Counts the line breaks from `offset` up to `end` (nil: the end of the file), or until
+    /// `isCancelled`; `said` hears where the count is every `passSaidEvery` bytes.
+    private func scan(_ descriptor: Int32, from offset: Int, to end: Int?, into breaks: inout LineBreaks,
+                      isCancelled: () -> Bool, said: (Int) -> Void) throws(PageLoadError) {
         // A search reads a little around what it counts, and counts that again with the next read.
         let lookahead = breaks.match?.lookahead ?? 0
         let lookbehind = breaks.match == nil ? 0 : LineBreaks.lookbehind
@@ -88,7 +92,7 @@ extension StreamReader {
         var buffer = [UInt8](repeating: 0, count: lookbehind + Self.passChunk + lookahead)
         var offset = offset
         var sayAt = offset + Self.passSaidEvery
-        while !breaks.isDone {
+        while !breaks.isDone, !isCancelled() {
             let behind = min(lookbehind, offset - first)
             let left = end.map { $0 - offset } ?? Int.max
             let want = min(Self.passChunk + lookahead, left)
@@ -118,7 +122,8 @@ extension StreamReader {
     /// counts are added block by block, the blocks where a page starts are read again here (the
     /// marks need the count before them), and from the first block the other core could not
     /// vouch for (a line out of shape, the end of the file) the count goes on as `scan`.
-    private func countInHalves(_ descriptor: Int32, from offset: Int, size: Int, into breaks: inout LineBreaks, said: (Int) -> Void) throws(PageLoadError) {
+    private func countInHalves(_ descriptor: Int32, from offset: Int, size: Int, into breaks: inout LineBreaks,
+                               isCancelled: () -> Bool, said: (Int) -> Void) throws(PageLoadError) {
         let middle = offset + (size - offset) / 2
         let second = SecondHalfCount(descriptor: descriptor, from: middle, to: size, objectLines: breaks.objectLines)
         let counting = DispatchGroup()
@@ -128,8 +133,8 @@ extension StreamReader {
             second.stop()
             counting.wait()
         }
-        try scan(descriptor, from: offset, to: middle, into: &breaks) { read in said(read + second.read) }
-        guard !breaks.isDone else { return }
+        try scan(descriptor, from: offset, to: middle, into: &breaks, isCancelled: isCancelled) { read in said(read + second.read) }
+        guard !breaks.isDone, !isCancelled() else { return }
         counting.wait()
         var next = middle
         for found in second.counts {
@@ -145,7 +150,7 @@ extension StreamReader {
         if let before = try PositionalRead.read(descriptor, at: next - 1, count: 1, label: rereadLabel).first {
             breaks.resume(after: before)
         }
-        try scan(descriptor, from: next, to: nil, into: &breaks, said: said)
+        try scan(descriptor, from: next, to: nil, into: &breaks, isCancelled: isCancelled, said: said)
     }
 
     /// Where the value on the line that ends at the line break at `mark` ends: before any spaces,

@@ -44,6 +44,21 @@ import Testing
         #expect(state.store.itemCount == 63)
     }
 
+    @Test func escCancelsAPassThatCountsAFile() {
+        // A pass over a file of many gigabytes takes seconds: Esc does not wait for it.
+        var state = streamState()
+        _ = state.update(.key(.char("G")))
+        guard case .loading(let request, _) = state.loading.tail, request.passTarget == .end else {
+            return #expect(Bool(false), "G asked for no pass: \(state.loading.tail)")
+        }
+        let effects = state.update(.key(.escape))
+        #expect(effects.contains(.cancel(request.id)))
+        #expect(state.notice == .readToEndStopped)
+        // The cancelled pass's answer, if it comes, is dropped.
+        _ = state.update(.pageLoaded(PageResult(request: request, items: items(90..<100), end: EndReason("end of input"))))
+        #expect(state.store.itemCount < 90)
+    }
+
     @Test func escStopsReadingAndThePageInFlightStillLands() {
         var state = streamState()
         _ = state.update(.key(.char("G")))

@@ -94,4 +94,26 @@ import Testing
         #expect(status(state).contains("row 1/10 "))
         #expect(!status(state).contains(" of 8"))
     }
+
+    @Test func aListThatEndedShortOfItsCountShowsItsRows() throws {
+        // The file was cut short after it was counted: once the list ends, the rows are the truth.
+        var (state, asked) = fileState()
+        let id = try #require(asked)
+        _ = state.update(.rowsCounted(RowCountReport(id: id, progress: .counted(3_000))))
+        #expect(status(state).contains("of 3,000"))
+        _ = state.update(.key(.char("G")))
+        guard case .loading(let request, _) = state.loading.tail else { return #expect(Bool(false), "G read nothing") }
+        _ = state.update(.pageLoaded(PageResult(request: request, items: items(10..<15), end: EndReason("end of input"))))
+        #expect(status(state).contains("row 15/15"))
+        #expect(!status(state).contains("of 3,000"))
+    }
+
+    @Test func aFilterOrAProgramHidesTheCountAndItsProgress() throws {
+        var (state, asked) = fileState()
+        _ = try #require(asked)
+        _ = state.update(.key(.char("&")))
+        for character in "item" { _ = state.update(.key(.char(character))) }
+        _ = state.update(.key(.enter))
+        #expect(!status(state).contains("counting"))
+    }
 }

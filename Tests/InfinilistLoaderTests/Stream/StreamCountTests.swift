@@ -40,6 +40,10 @@ import Testing
         // Pretty-printed objects: the first page's lines are not its items.
         let pretty = (1...300).map { "{\n  \"id\": \($0)\n}\n" }.joined()
         #expect(try await count(pretty).last == .uncountable)
+        // Two objects on a line, a tab between them (hostile pass of session 29).
+        #expect(try await count(Self.lines(1...150) + "{\"id\":\"a\"}\t{\"id\":\"b\"}\n" + Self.lines(151...300)).last == .uncountable)
+        // Lines of numbers have no shape to check: a line of spaces or `1 2 3` would count as one.
+        #expect(try await count((1...300).map { "\($0)\n" }.joined()).last == .uncountable)
         // Items inside each line (`--items`): a line is not an item.
         let wrapped = (1...300).map { "{\"items\":[{\"id\":\($0)},{\"id\":\($0)}]}\n" }.joined()
         #expect(try await count(wrapped, itemsPath: "items").last == .uncountable)

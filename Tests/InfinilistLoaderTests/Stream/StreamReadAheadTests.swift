@@ -29,6 +29,46 @@ import Testing
         #expect(aheadEnd == plainEnd)
         #expect(aheadWarnings.count == plainWarnings.count)
     }
+
+    /// A page read ahead from a quiet pipe: its request hears "waiting for input" as if it read
+    /// the page itself, gets the rows when they come, and a cancelled request stops the read, so
+    /// the loader shuts down at once.
+    @Test func aReadAheadOnAQuietPipeIsHeardAndStoppedByItsRequest() async throws {
+        let pipe = try TestPipe()
+        pipe.write("{\"id\":1}\n")
+        let inbox = MessageInbox()
+        let loader = Loader(source: try StreamTest.source(pipe.path, readOnce: true), deliver: inbox.deliver)
+        let first = try await inbox.answer(to: PageRequest(id: RequestID(1), page: 0), from: loader)
+        #expect(first.items.map(\.json) == [#"{"id":1}"#])
+        // Page 2 is being read ahead, and waits: its request hears it.
+        await loader.start(PageRequest(id: RequestID(2), page: 1))
+        var waited = false
+        for count in 2...20 where !waited {
+            let messages = await inbox.wait(for: count)
+            waited = messages.contains { if case .pageWaiting(let wait) = $0 { wait.request.id == RequestID(2) && wait.waitsForInput } else { false } }
+        }
+        #expect(waited, "\(inbox.all)")
+        pipe.write("{\"id\":2}\n")
+        let second = try #require(await inbox.waitForLoaded(RequestID(2)))
+        #expect(second.items.map(\.json) == [#"{"id":2}"#])
+        // Page 3 is read ahead and waits for ever: cancelling its request ends it.
+        await loader.start(PageRequest(id: RequestID(3), page: 2))
+        await loader.shutdown()
+        pipe.closeWriting()
+    }
+}
+
+extension MessageInbox {
+    /// The page that answers `id`, once it came (nil: none did in time).
+    func waitForLoaded(_ id: RequestID) async -> PageResult? {
+        var seen = 0
+        while true {
+            let messages = await wait(for: seen + 1)
+            if let page = messages.compactMap(\.loaded).first(where: { $0.request.id == id }) { return page }
+            if messages.count == seen { return nil }
+            seen = messages.count
+        }
+    }
 }
 
 extension SourceOptions {
