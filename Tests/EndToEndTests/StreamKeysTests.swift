@@ -2,17 +2,23 @@ import Foundation
 import Glibc
 import Testing
 
-/// `G` reads a pipe or a file to its end (`N%` too, then goes N percent down; Esc stops it on a pipe that never ends), `R` reads
-/// a file again as it is now, and the spool file of a pipe is gone on every way out.
+/// `G` reads a pipe or a file to its end (`N%` too, then goes N percent down; Esc stops it on a
+/// pipe that never ends), a file's rows are counted, `R` reads a file again as it is now, and the
+/// spool file of a pipe is gone on every way out.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: end-to-end stream tests skipped"))
 struct StreamKeysTests {
-    @Test func gReadsAFileToItsEndAtOnce() async throws {
+    /// The program on a file of `lines` JSON lines (the folder holds the file while it runs).
+    private static func openFile(lines: Int) async throws -> (TmuxSession, TemporaryDirectory) {
         try #require(Binary.exists, "\(Binary.missingMessage)")
         let folder = try TemporaryDirectory()
         let file = folder.file("log.jsonl")
-        try Data(jsonLines(1...3500).utf8).write(to: file)
-        let tmux = try await TmuxSession(arguments: [file.path])
-        defer { tmux.close() }
+        try Data(jsonLines(1...lines).utf8).write(to: file)
+        return (try await TmuxSession(arguments: [file.path]), folder)
+    }
+
+    @Test func gReadsAFileToItsEndAtOnce() async throws {
+        let (tmux, folder) = try await Self.openFile(lines: 3500)
+        defer { withExtendedLifetime(folder) { tmux.close() } }
         try await tmux.waitFor("the first rows") { StatusCounts($0) != nil }
         try tmux.send("G")
         let end = try await tmux.waitFor("the end of the file after one G") { rows in
@@ -25,12 +31,8 @@ struct StreamKeysTests {
     /// A file's rows are counted in the background once the first screen is up: the status line
     /// says how many the whole file has before they are read.
     @Test func theStatusLineSaysHowManyRowsAFileHas() async throws {
-        try #require(Binary.exists, "\(Binary.missingMessage)")
-        let folder = try TemporaryDirectory()
-        let file = folder.file("log.jsonl")
-        try Data(jsonLines(1...3500).utf8).write(to: file)
-        let tmux = try await TmuxSession(arguments: [file.path])
-        defer { tmux.close() }
+        let (tmux, folder) = try await Self.openFile(lines: 3500)
+        defer { withExtendedLifetime(folder) { tmux.close() } }
         let rows = try await tmux.waitFor(text: "of 3,500")
         #expect(StatusCounts(rows)?.loaded ?? 0 < 3500)
         try await tmux.quitAndExpectRestored()
@@ -38,12 +40,8 @@ struct StreamKeysTests {
 
     /// `N%` counts the file to its end, then goes N percent of the way down, as vi's `N%`.
     @Test func aPercentGoesThatFarDownAFile() async throws {
-        try #require(Binary.exists, "\(Binary.missingMessage)")
-        let folder = try TemporaryDirectory()
-        let file = folder.file("log.jsonl")
-        try Data(jsonLines(1...3500).utf8).write(to: file)
-        let tmux = try await TmuxSession(arguments: [file.path])
-        defer { tmux.close() }
+        let (tmux, folder) = try await Self.openFile(lines: 3500)
+        defer { withExtendedLifetime(folder) { tmux.close() } }
         try await tmux.waitFor("the first rows") { StatusCounts($0) != nil }
         try tmux.send("4", "0", "%")
         // The pages passed over are read when they come into view.

@@ -62,9 +62,8 @@ final class StreamReader: @unchecked Sendable {
     private var beforeFirstBytes = true
     /// The skip last said (`waiting(.skipping)`): where the value starts and how much was scanned.
     private var skipSaid: (start: Int, scanned: Int)?
-    /// The last page read at the tail: where it started, its items, and whether each was a JSON
-    /// value (what tells a pass whether the input's lines are its items).
-    private var lastTailPage: (start: StreamPosition, items: Int, allValues: Bool, allObjects: Bool)?
+    /// The last page read at the tail (what tells a pass whether the input's lines are its items).
+    private var lastTailPage: TailPage?
 
     private struct Shared {
         /// Where the next page at the tail starts.
@@ -139,16 +138,15 @@ final class StreamReader: @unchecked Sendable {
         // Where pages ended is kept only when they can be read again: a dump of an endless stream
         // keeps nothing per page.
         let kept = canReadAgain
+        let tailPage = TailPage(start: start, next: page.next, atEnd: page.atEnd, items: page.entries.count,
+                                allValues: page.entries.allSatisfy(\.isValue), allObjects: page.entries.allSatisfy(\.isObject))
         shared.withLock {
             if kept { $0.pageEnds.record(start: start, end: page.next, atEnd: page.atEnd) }
             $0.tail = page.next
             $0.maker = maker
-            if start == .start {
-                $0.firstPage = TailPage(start: start, next: page.next, atEnd: page.atEnd, items: page.entries.count,
-                                        allValues: page.entries.allSatisfy(\.isValue), allObjects: page.entries.allSatisfy(\.isObject))
-            }
+            if start == .start { $0.firstPage = tailPage }
         }
-        lastTailPage = (start, page.entries.count, page.entries.allSatisfy(\.isValue), page.entries.allSatisfy(\.isObject))
+        lastTailPage = tailPage
         return StreamPageRead(entries: page.entries, next: page.next, atEnd: page.atEnd, note: start == .start ? maker.modeNote : nil)
     }
 
