@@ -250,7 +250,7 @@ private func footerRow(_ state: AppState, width: Int) -> FrameRow {
             builder.appendFitting(prefix: "\(spinnerFrame(state)) page \(request.page + 1): ", middle: wait.reason, suffix: " — \(waitText(wait))", .loading)
         } else if state.finding.search?.pending != nil {
             builder.append("\(spinnerFrame(state)) searching page \(request.page + 1)… (Esc stops)", .loading)
-        } else if state.loading.readingToEnd || state.loading.rowJump.readsToEnd {
+        } else if state.loading.readsToEnd {
             builder.append("\(spinnerFrame(state)) reading to the end… \(Counted.text(state.store.itemCount, "item", grouped: true)) so far (Esc stops)", .loading)
         } else if state.finding.rowQuery != nil {
             // A program that drops most items reads on until the screen is full: how far.

@@ -42,8 +42,8 @@ func listStatusParts(_ state: AppState) -> [String] {
 
 /// "counting…", with how far once the loader has said: "counting… 40%".
 private func countingText(_ counting: RowCounting) -> String {
-    guard let read = counting.read, read.size > 0 else { return "counting…" }
-    return "counting… \(min(99, read.bytes * 100 / read.size))%"
+    guard counting.size > 0 else { return "counting…" }
+    return "counting… \(min(99, counting.bytesRead * 100 / counting.size))%"
 }
 
 /// The status line of the detail view: which lines are shown and which row the item is.
@@ -77,7 +77,7 @@ private func loadState(_ state: AppState) -> String? {
             if wait.waitsForWriter { return "\(spinnerFrame(state)) waiting for a writer" }
             return wait.waitsForInput ? "\(spinnerFrame(state)) \(quiet)" : "\(spinnerFrame(state)) waiting \(wait.seconds) s"
         }
-        let verb = state.finding.search?.pending != nil ? "searching" : state.loading.readingToEnd || state.loading.rowJump.readsToEnd ? "reading to the end"
+        let verb = state.finding.search?.pending != nil ? "searching" : state.loading.readsToEnd ? "reading to the end"
             : state.isRefreshing ? "refreshing" : "loading"
         return "\(spinnerFrame(state)) \(verb)"
     case .failed: return "failed"

@@ -33,6 +33,9 @@ public struct Loading: Sendable {
     /// "scanned 2,400 items, 12 rows" counts).
     public internal(set) var itemsRead = 0
 
+    /// Whether pages are being read to the end of the input: `G`, or `N%`, which needs every row.
+    var readsToEnd: Bool { readingToEnd || rowJump.readsToEnd }
+
     /// The request for the list's page `page`, now the tail's.
     mutating func requestTail(page: Int, for purpose: RequestPurpose) -> PageRequest {
         let request = requestIDs.request(page: page, for: purpose)

@@ -5,12 +5,9 @@
 /// count's answers are dropped by their id.
 public struct RowCounting: Sendable, Equatable {
     let id: RequestID
-    /// Bytes counted so far, of the file's size; nil before the first progress.
-    public internal(set) var read: (bytes: Int, size: Int)?
-
-    public static func == (a: RowCounting, b: RowCounting) -> Bool {
-        a.id == b.id && a.read?.bytes == b.read?.bytes && a.read?.size == b.read?.size
-    }
+    /// Bytes counted so far, of the file's size (0 before the first progress).
+    public internal(set) var bytesRead = 0
+    public internal(set) var size = 0
 }
 
 extension AppState {
@@ -28,7 +25,8 @@ extension AppState {
         guard loading.rowCounting?.id == report.id else { return }
         switch report.progress {
         case .counting(let read, let size):
-            loading.rowCounting?.read = (read, size)
+            loading.rowCounting?.bytesRead = read
+            loading.rowCounting?.size = size
         case .counted(let rows):
             loading.rowCounting = nil
             // The list's own end is the truer count (the file may have grown since).
