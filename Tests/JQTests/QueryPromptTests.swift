@@ -14,8 +14,8 @@ import Testing
     }
 
 
-    /// A list of `pages` pages of 50 items, loaded (the screen asks for them by itself or by `G`).
-    private func state(pages: Int, initial: String? = nil, history: [String] = [], keep: Int? = nil, ends: Bool = true) throws -> AppState {
+    /// A list of `pages` pages of `pageSize` items, loaded (the screen asks for them by itself or by `G`).
+    private func state(pages: Int, pageSize: Int = 50, initial: String? = nil, history: [String] = [], keep: Int? = nil, ends: Bool = true) throws -> AppState {
         var config = AppConfig(sourceName: "test", keep: keep)
         config.queryCompiler = JQItemQuery.promptCompiler()
         config.queryHistory = history
@@ -24,7 +24,7 @@ import Testing
         var effects = state.start()
         for page in 0..<pages {
             guard let request = loads(effects).first else { effects = state.update(.key(.end)); continue }
-            effects = state.update(.pageLoaded(PageResult(request: request, items: items((page * 50)..<((page + 1) * 50)), end: ends && page == pages - 1 ? EndReason("last page") : nil)))
+            effects = state.update(.pageLoaded(PageResult(request: request, items: items((page * pageSize)..<((page + 1) * pageSize)), end: ends && page == pages - 1 ? EndReason("last page") : nil)))
             if loads(effects).isEmpty, page < pages - 1 { effects = state.update(.key(.end)) }
         }
         return state
@@ -104,6 +104,24 @@ import Testing
         let rows = { (state: AppState) in (0..<state.store.itemCount).map { state.store.item(at: $0).map { [$0.json] + $0.cells.map { "\($0)" } } } }
         #expect(rows(typed) == rows(arrived))
         #expect(typed.store.item(at: 999)?.cells.isEmpty == false)
+    }
+
+    /// The page that settles the layout is made in pieces on every core when it is large (a
+    /// file's first page): its rows, in order, and the cells of the pages after it must be
+    /// those the program makes as the pages arrive.
+    @Test func aLargeFirstPageMadeInPiecesGivesTheRowsOfOnePage() throws {
+        let program = "select(.n % 3 != 1) | {n, title}, (select(.n % 100 == 0) | .n)"
+        let arrived = try state(pages: 3, pageSize: 1_200, initial: program, keep: 20_000)
+        var typed = try state(pages: 3, pageSize: 1_200, keep: 20_000)
+        _ = typed.update(.key(.char("|")))
+        type(program, into: &typed)
+        // Two thirds of the items make an object, and those of them whose n is a multiple of 100 a
+        // number after it.
+        #expect(typed.store.itemCount == 2_400 + 24)
+        #expect(typed.store.itemCount == arrived.store.itemCount)
+        let rows = { (state: AppState) in (0..<state.store.itemCount).map { state.store.item(at: $0).map { [$0.json, $0.text] + $0.cells.map { "\($0)" } } } }
+        #expect(rows(typed) == rows(arrived))
+        #expect(typed.store.item(at: 2_423)?.cells.isEmpty == false)
     }
 
     @Test func aProgramThatDoesNotCompileIsSaidAndTheRowsStay() throws {

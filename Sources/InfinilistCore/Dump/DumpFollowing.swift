@@ -80,7 +80,7 @@ extension DumpModel {
     /// not read, and stderr says so.
     private mutating func write(_ found: [NewPage], more: PollAddress?) -> [Effect] {
         let items = found.flatMap(\.items)
-        known.formUnion(items.map(\.identity))
+        known.formUnion(items.identities)
         let lines = Array(items.reversed())
         written += lines.count
         var effects: [Effect] = lines.isEmpty ? [] : [.output(lines[...], itemLine)]

@@ -118,7 +118,7 @@ public struct DumpModel: Model {
         let lines = result.items.prefix(room)
         written += lines.count
         // Every item read is known, written or not: a later poll must not take it for new.
-        if follow != nil { known.formUnion(result.items.map(\.identity)) }
+        if follow != nil { known.formUnion(result.items.identities) }
         pagesRead += 1
         var effects: [Effect] = [.output(lines, itemLine)]
         if let missing = checkFields(result) { effects.append(missing) }

@@ -150,13 +150,19 @@ extension AppState {
         loading.rowJump.target = nil
         let dropped = marks.forgetRows()
         if dropped > 0 { notice = .marksWithoutIDCleared(dropped) }
-        let made = query.map { $0.rows(ofPages: pages, values: values) }
-        for (index, page) in pages.enumerated() {
-            let rows = made.map { PageRows(items: $0[index].items, values: $0[index].values, sources: $0[index].sources) }
-                ?? PageRows(items: page, values: index < values.count ? values[index] : nil, sources: nil)
-            let firstRow = store.itemCount
-            store.append(laidOut(rows.items, parsed: rows.values), sources: rows.sources)
-            marks.relocate(rows.items, firstRow: firstRow)
+        // The first pages settle the layout (a table's columns, and their widths over its first
+        // rows): they are made one by one, as pages arriving are. The rest are made on every
+        // core, each row with its cells.
+        var next = 0
+        while next < pages.count, query == nil || !rowLayout.isSettled(after: store.itemCount) {
+            let page = values.indices.contains(next) ? values[next] : nil
+            let rows = query?.rows(ofPage: pages[next], values: page) ?? PageRows(items: pages[next], values: page, sources: nil)
+            appendRemade(rows, cells: false)
+            next += 1
+        }
+        if let query, next < pages.count {
+            let rest = query.rows(ofPages: pages[next...], values: values[min(next, values.count)...], table: rowLayout.table)
+            for rows in rest { appendRemade(rows, cells: true) }
         }
         // The rows are new: their keys are made again, after the filter.
         let sortField = finding.order?.field
@@ -165,5 +171,12 @@ extension AppState {
         if let sortField { sort(by: sortField) }
         viewport.place(cursor: min(cursor, max(0, visibleCount - 1)), offset: offset, itemCount: visibleCount)
         return true
+    }
+
+    /// A page of rows made again, at the end of the store; `cells`: the rows have theirs already.
+    private mutating func appendRemade(_ rows: PageRows, cells: Bool) {
+        let firstRow = store.itemCount
+        store.append(cells ? rows.items : laidOut(rows.items, parsed: rows.values), sources: rows.sources)
+        marks.relocate(rows.items, firstRow: firstRow)
     }
 }

@@ -31,16 +31,37 @@ public struct RowQuery: Sendable, Equatable {
     /// `sources`: the items again, each holding its identity (the rows' identities are made
     /// from it), so that the `|` prompt, which runs each new program on them, hashes an item
     /// once, not on every key.
-    func rows(of items: [Item], values: [JSONValue]?) -> (items: [Item], values: [JSONValue], sources: [Item]) {
-        let values = values?.count == items.count ? values : nil
+    ///
+    /// `table`: the settled table the rows go in, if any: each object's row is made with its
+    /// cells at once, rather than made and then copied with them (`AppState.laidOut`).
+    func rows(of items: [Item], values: [JSONValue]?, table: ColumnLayout? = nil) -> (items: [Item], values: [JSONValue], sources: [Item]) {
+        let sources = Self.keepingIdentities(items)
+        let made = rows(of: sources, in: sources.indices, values: values?.count == items.count ? values : nil, table: table)
+        return (made.rows, made.outputs, sources)
+    }
+
+    /// The items, each holding its identity (hashed now when it is the JSON's).
+    static func keepingIdentities(_ items: [Item]) -> [Item] {
+        var sources = items
+        for index in sources.indices where !sources[index].keepsIdentity {
+            sources[index] = sources[index].keepingIdentity()
+        }
+        return sources
+    }
+
+    /// The rows of `sources[range]`, each source holding its identity; `values` are all the
+    /// sources' values, one for one, or nil.
+    ///
+    /// The sources are read in place by index (a `for item in` loop or `allSatisfy` copies each
+    /// one, four reference counts up and down: a tenth of a keystroke at the `|` prompt).
+    func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?) -> (rows: [Item], outputs: [JSONValue]) {
         var rows: [Item] = []
         var outputs: [JSONValue] = []
-        let sources = items.allSatisfy(\.keepsIdentity) ? items : items.map { $0.keepingIdentity() }
-        rows.reserveCapacity(items.count)
-        outputs.reserveCapacity(items.count)
+        rows.reserveCapacity(range.count)
+        outputs.reserveCapacity(range.count)
         // Once the program runs out of steps on an item, the rest of the page is not run again.
         var outOfSteps: ItemQueryError?
-        for index in sources.indices {
+        for index in range {
             guard sources[index].kind != .problem else {
                 rows.append(sources[index])
                 outputs.append(.null)
@@ -50,7 +71,8 @@ public struct RowQuery: Sendable, Equatable {
             do throws(ItemQueryError) {
                 if let outOfSteps { throw outOfSteps }
                 for (ordinal, output) in try query.outputs(for: value).enumerated() {
-                    rows.append(row(output, ordinal: ordinal, of: sources[index], passedThrough: output.sharesStorage(with: value)))
+                    let json = output.sharesStorage(with: value) ? sources[index].jsonText : SharedText(output.compactJSON)
+                    rows.append(row(output, json: json, ordinal: ordinal, id: sources[index].id, identity: sources[index].identity, table: table))
                     outputs.append(output)
                 }
             } catch {
@@ -60,27 +82,38 @@ public struct RowQuery: Sendable, Equatable {
                 outputs.append(.null)
             }
         }
-        return (rows, outputs, sources)
+        return (rows, outputs)
     }
 
     /// Two settings are the same program when their text is (the configuration is compared
     /// whole in tests; a program's variables come with its text from one command line).
     public static func == (lhs: RowQuery, rhs: RowQuery) -> Bool { lhs.program == rhs.program }
 
-    /// `passedThrough`: the output is the item's own value (`select`), whose JSON the item holds
-    /// already; writing it again was a third of a keystroke at the `|` prompt over whole items.
-    private func row(_ output: JSONValue, ordinal: Int, of item: Item, passedThrough: Bool) -> Item {
+    /// A row of `output`, the `ordinal`th of its item's. `json`: the item's own when the output
+    /// is its value passed through (`select`): writing it again was a third of a keystroke at the
+    /// `|` prompt over whole items.
+    private func row(_ output: JSONValue, json: SharedText, ordinal: Int, id: String?, identity: ItemIdentity, table: ColumnLayout?) -> Item {
         let text = formatter.map { TerminalText.sanitize($0.text(for: output)) } ?? ""
-        let json = passedThrough ? item.jsonText : SharedText(output.compactJSON)
-        guard ordinal > 0 else { return Item(jsonText: json, text: text, id: item.id, identity: item.identity) }
-        return Item(jsonText: json, text: text, id: item.id.map { "\($0)#\(ordinal)" }, identity: item.identity.output(ordinal))
+        let cells = table?.rowCells(for: output, text: text) ?? []
+        guard ordinal > 0 else { return Item(jsonText: json, text: text, id: id, cells: cells, identity: identity) }
+        return Item(jsonText: json, text: text, id: id.map { "\($0)#\(ordinal)" }, cells: cells, identity: identity.output(ordinal))
     }
 }
 
 /// A page's rows as the store takes them: the rows, their values when known, and the items they
 /// were made of when a program made them (nil when the rows are the items).
-struct PageRows {
+struct PageRows: Sendable {
     let items: [Item]
     let values: [JSONValue]?
     let sources: [Item]?
+
+    init(items: [Item], values: [JSONValue]?, sources: [Item]?) {
+        self.items = items
+        self.values = values
+        self.sources = sources
+    }
+
+    init(_ made: (items: [Item], values: [JSONValue], sources: [Item])) {
+        self.init(items: made.items, values: made.values, sources: made.sources)
+    }
 }

@@ -67,13 +67,25 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// The position of `key` among the members, if it is one.
+    /// Read in place: `firstIndex`'s closure was handed each member copied, its key and value
+    /// retained and released, which made a key lookup a tenth of a `|` keystroke.
     public func index(forKey key: String) -> Int? {
-        members.firstIndex { Self.sameKey($0.key, key) }
+        members.withUnsafeBufferPointer { members in
+            for index in members.indices where Self.sameKey(members[index].key, key) { return index }
+            return nil
+        }
     }
 
-    /// Whether two keys are the same bytes.
+    /// Whether two keys are the same bytes. Compared as two buffers when both strings have
+    /// their bytes in one piece (native and small strings do): the generic byte-by-byte walk of
+    /// two `UTF8View`s was a tenth of a `|` keystroke, spent on key lookups.
     static func sameKey(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        guard a.utf8.count == b.utf8.count else { return false }
+        let contiguous = a.utf8.withContiguousStorageIfAvailable { mine in
+            b.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        if let equal = contiguous ?? nil { return equal }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     /// A key hashed and compared by its bytes (a large object's index).

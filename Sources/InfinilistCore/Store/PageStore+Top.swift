@@ -82,15 +82,15 @@ extension PageStore {
         var made: [Slot] = []
         var row = firstRow
         for page in pages where !page.items.isEmpty {
-            let identities = page.items.map(\.identity)
-            made.append(Slot(page: page.page, firstRow: row, count: page.items.count, items: page.items, sources: nil, identities: identities, origin: .poll(page.address)))
+            let identities = page.items.identities
+            made.append(Slot(page: page.page, firstRow: row, count: page.items.count, items: SlotItems(page.items), sources: nil, identities: identities, origin: .poll(page.address)))
             row += page.items.count
             loadedItemCount += page.items.count
             largestPageSize = max(largestPageSize, page.items.count)
             known?.formUnion(identities)
         }
         if let gap {
-            made.append(Slot(page: gap.page, firstRow: row, count: 1, items: [nil], sources: nil, identities: [], origin: .gap(gap.address)))
+            made.append(Slot(page: gap.page, firstRow: row, count: 1, items: SlotItems(filling: [nil]), sources: nil, identities: [], origin: .gap(gap.address)))
         }
         return made
     }

@@ -28,7 +28,7 @@ public struct PageStore: Sendable {
         let count: Int
         /// The rows' items; nil when the page is dropped. A nil element is a row the page no
         /// longer fills (it came back shorter, or without that item).
-        var items: [Item?]? { didSet { stamp = PageStore.newStamp() } }
+        var items: SlotItems? { didSet { stamp = PageStore.newStamp() } }
         /// The page's items as they arrived, when a `--jq` program made the rows of them (the
         /// `|` prompt runs another program on them); nil when the rows are the items, and once
         /// the page is dropped.
@@ -60,7 +60,7 @@ public struct PageStore: Sendable {
         /// while it is in memory.
         var tellableIdentities: [ItemIdentity] {
             guard identities.isEmpty, let items else { return identities }
-            return items.compactMap { $0?.identity }
+            return items.identities
         }
         var isGap: Bool { if case .gap = origin { true } else { false } }
     }
@@ -131,12 +131,12 @@ public struct PageStore: Sendable {
     /// `sources`: the page's items, when `items` are the rows a program made of them.
     public mutating func append(_ items: [Item], sources: [Item]? = nil) {
         let keeps = keepsIdentities && itemCount - rowsAbove < Self.rowsWithIdentities
-        let identities = keeps ? items.map(\.identity) : []
-        slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: items, sources: sources, identities: identities, origin: .walk(rowsAbove: rowsAbove)))
+        let identities = keeps ? items.identities : []
+        slots.append(Slot(page: pageCount, firstRow: itemCount, count: items.count, items: SlotItems(items), sources: sources, identities: identities, origin: .walk(rowsAbove: rowsAbove)))
         // The items a program made the rows of are in memory too, and count against the budget.
         loadedItemCount += items.count + (sources?.count ?? 0)
         largestPageSize = max(largestPageSize, items.count, sources?.count ?? 0)
-        known?.formUnion(items.lazy.map(\.identity))
+        known?.formUnion(items.identities)
     }
 
     /// Whether a page is in the store (loaded, dropped, or a gap row).
@@ -182,7 +182,7 @@ public struct PageStore: Sendable {
         // program made no row of; a gap row holds nothing.
         guard let index = slotIndex(ofPage: page), slots[index].count > 0 || slots[index].sources != nil, !slots[index].isGap,
               let items = slots[index].items else { return }
-        loadedItemCount -= Self.present(items) + (slots[index].sources?.count ?? 0)
+        loadedItemCount -= items.present + (slots[index].sources?.count ?? 0)
         slots[index].items = nil
         slots[index].sources = nil
         joinRun(at: index)
@@ -253,11 +253,11 @@ public struct PageStore: Sendable {
             filled = slot.identities.map { byIdentity[$0] }
             whole = !filled.contains { $0 == nil }
         }
-        slots[index].items = filled
+        let rows = SlotItems(filling: filled)
+        slots[index].items = rows
         slots[index].sources = sources
-        let present = Self.present(filled)
-        loadedItemCount += present + (sources?.count ?? 0)
-        known?.formUnion(filled.compactMap { $0?.identity })
+        loadedItemCount += rows.present + (sources?.count ?? 0)
+        known?.formUnion(rows.identities)
         return whole
     }
 
@@ -269,7 +269,7 @@ public struct PageStore: Sendable {
         var pages: [[Item]] = []
         for slot in slots {
             guard let items = slot.items else { return nil }
-            pages.append(slot.sources ?? items.compactMap { $0 })
+            pages.append(slot.sources ?? items.presentItems)
         }
         return pages
     }
@@ -277,7 +277,7 @@ public struct PageStore: Sendable {
     /// Replaces every item in memory by `transform` of it (rows and pages keep their places).
     mutating func mapLoadedItems(_ transform: (Item) -> Item) {
         for index in slots.indices {
-            if let items = slots[index].items { slots[index].items = items.map { $0.map(transform) } }
+            if let items = slots[index].items { slots[index].items = items.map(transform) }
         }
     }
 
@@ -325,9 +325,7 @@ public struct PageStore: Sendable {
     /// and releases the item's strings). Nil where `item(at:)` is nil.
     public func withItem<Result>(at row: Int, _ body: (borrowing Item) -> Result) -> Result? {
         guard let index = slotIndex(containing: row), let items = slots[index].items else { return nil }
-        let offset = row - slots[index].firstRow
-        guard offset < items.count else { return nil }
-        return items[offset].map { body($0) }
+        return items.withItem(at: row - slots[index].firstRow, body)
     }
 
     /// The identity of the item at a row as it first arrived, in memory or not (below
@@ -338,8 +336,8 @@ public struct PageStore: Sendable {
         let offset = row - slots[index].firstRow
         let slot = slots[index]
         if offset < slot.identities.count { return slot.identities[offset] }
-        guard keepsIdentities, slot.identities.isEmpty, let items = slot.items, offset < items.count else { return nil }
-        return items[offset]?.identity
+        guard keepsIdentities, slot.identities.isEmpty, let items = slot.items else { return nil }
+        return items.withItem(at: offset) { $0.identity }
     }
 
     /// Calls `body` with each row in `rows` (clamped to the known rows) and its item, nil when
@@ -353,7 +351,7 @@ public struct PageStore: Sendable {
             let end = min(rows.upperBound, slot.rows.upperBound)
             while row < end {
                 let offset = row - slot.firstRow
-                body(row, slot.items.flatMap { offset < $0.count ? $0[offset] : nil })
+                body(row, slot.items?[offset])
                 row += 1
             }
             index += 1
@@ -390,10 +388,6 @@ public struct PageStore: Sendable {
             if slots[mid].firstRow <= row { low = mid } else { high = mid - 1 }
         }
         return low
-    }
-
-    static func present(_ items: [Item?]) -> Int {
-        items.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 }
 

@@ -63,8 +63,10 @@ public struct ColumnLayout: Sendable, Equatable {
     }
 
     /// The cells of one item, column by column.
+    /// Read by index: `columns.map` copied each column (its spec, header and path) for every
+    /// row made.
     public func cells(for value: JSONValue) -> [Cell] {
-        columns.map { CellValue.cell(value[$0.spec.path], kind: $0.kind) }
+        columns.indices.map { CellValue.cell(value[columns[$0].spec.path], kind: columns[$0].kind) }
     }
 
     /// The item with its cells (search and the filter match them). A cell equal to the item's
@@ -72,12 +74,18 @@ public struct ColumnLayout: Sendable, Equatable {
     /// (it always does: the loader wrote it) stays a line, and so does one that is not an object
     /// (a text line among JSON lines from a pipe): it has no fields to put in columns.
     func tableItem(_ item: Item, value: JSONValue? = nil) -> Item {
-        guard let value = value ?? (try? JSONParser.parse(item.json)), value.objectValue != nil else { return item }
-        let cells = cells(for: value).map { cell -> Cell in
-            if case .text(let text) = cell, text == item.text { return .text(item.text) }
+        guard let value = value ?? (try? JSONParser.parse(item.json)), let cells = rowCells(for: value, text: item.text) else { return item }
+        return item.withCells(cells)
+    }
+
+    /// The cells of a row of `value` whose one-line text is `text` (a cell equal to it shares its
+    /// storage); nil when the value is not an object, which stays a line.
+    func rowCells(for value: JSONValue, text: String) -> [Cell]? {
+        guard value.objectValue != nil else { return nil }
+        return cells(for: value).map { cell -> Cell in
+            if case .text(let cellText) = cell, cellText == text { return .text(text) }
             return cell
         }
-        return item.withCells(cells)
     }
 
     /// The columns as a `--columns` value, to paste into a command or the config file.

@@ -11,6 +11,16 @@ public enum RowLayout: Sendable, Equatable {
         if case .table(let layout) = self { return layout }
         return nil
     }
+
+    /// Whether the layout stays as it is for the rows to come, after `rows` rows: lines, or a
+    /// table past the rows that widen its columns (`ColumnLayout.settlingRows`).
+    func isSettled(after rows: Int) -> Bool {
+        switch self {
+        case .undecided: false
+        case .lines: true
+        case .table: rows >= ColumnLayout.settlingRows
+        }
+    }
 }
 
 /// What the command line asks for.

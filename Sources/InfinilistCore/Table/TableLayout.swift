@@ -8,8 +8,7 @@ extension AppState {
 
     func rows(of items: [Item], values: [JSONValue]?) -> PageRows {
         guard let query = finding.rowQuery else { return PageRows(items: items, values: values, sources: nil) }
-        let rows = query.rows(of: items, values: values)
-        return PageRows(items: rows.items, values: rows.values, sources: rows.sources)
+        return PageRows(query.rows(of: items, values: values))
     }
 
     /// Items as the rows show them: in a table, each with its cells. The first page with items
