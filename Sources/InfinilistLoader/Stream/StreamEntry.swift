@@ -111,10 +111,17 @@ struct StreamEntryMaker {
             }
             readJSON = true
             decideMode(on: value, piece: piece)
-            guard case .itemsAt(let path) = mode, !piece.inArrayAfter else {
+            guard case .itemsAt(let path) = mode else {
                 return [StreamEntry(content: .value(value), after: after, eventID: piece.eventID)]
             }
-            guard let found = ItemLocator.items(in: value, at: path) else {
+            // An element of a top-level array holds the list when it has the path (an array of
+            // saved answers, `[{"data": […]}, …]`); else it is an item itself, as the elements of
+            // an array of items read with a source's `--items` are.
+            let found = ItemLocator.items(in: value, at: path)
+            if piece.inArrayAfter, found == nil {
+                return [StreamEntry(content: .value(value), after: after, eventID: piece.eventID)]
+            }
+            guard let found else {
                 // `--items hit` beside `hits`: named with the arrays there are, as a page of an
                 // HTTP answer is, instead of the whole value shown as one item.
                 let message = NoItemsMessage.text(label: "the value at byte \(piece.start)", json: value, itemsPath: path)
@@ -122,7 +129,7 @@ struct StreamEntryMaker {
             }
             return found.items.enumerated().map { index, item in
                 let isLast = index == found.items.count - 1
-                return StreamEntry(content: .value(item), after: isLast ? after : StreamPosition(offset: piece.start, skip: index + 1))
+                return StreamEntry(content: .value(item), after: isLast ? after : StreamPosition(offset: piece.start, inArray: piece.inArrayAfter, skip: index + 1))
             }
         }
     }
@@ -131,7 +138,8 @@ struct StreamEntryMaker {
     /// is a value of the list, not a holder of it) whose compact form needs no parse; nil
     /// otherwise, and the piece is parsed.
     private mutating func compactItem(_ piece: SplitPiece) -> [UInt8]? {
-        guard mode == .values || (mode != .detect && piece.inArrayAfter) else { return nil }
+        // With `--items`, an array's element is parsed: it may hold the list.
+        guard mode == .values else { return nil }
         switch compactor.compactCopy(piece.bytes) {
         case .slice(let range): return range == piece.bytes.indices ? piece.bytes : Array(piece.bytes[range])
         case .copied(let bytes): return bytes

@@ -75,6 +75,28 @@ import Testing
         #expect(result.pages.flatMap { $0 } == [#"{"id":"a"}"#, #"{"id":"b"}"#, #"{"id":"c"}"#])
     }
 
+    /// A top-level array of saved answers (`[{"data": […]}, …]`) with `--items data`: each
+    /// element's list is read, pages end inside an element and are read again from there; an
+    /// element without the path is an item itself.
+    @Test func itemsPathChoosesTheListInEveryElementOfAnArray() async throws {
+        let file = try TestFile(#"[{"data":[{"id":1},{"id":2},{"id":3}]},"# + "\n" + #" {"data":[{"id":4}]}, {"id":5}, {"data":[]}, {"data":[{"id":6},{"id":7}]}]"# + "\n")
+        let source = try StreamTest.source(file.path, pageSize: 2, itemsPath: "data")
+        var walk = source.startWalk()
+        var pages: [(PageKey, [String])] = []
+        var index = 0
+        while let key = walk.key(for: index) {
+            let page = source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk)
+            pages.append((key, page.items.map(\.json)))
+            if page.end != nil { break }
+            index += 1
+        }
+        #expect(pages.flatMap(\.1) == (1...7).map { #"{"id":\#($0)}"# })
+        for (key, items) in pages {
+            let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walk)
+            #expect(again.items.map(\.json) == items)
+        }
+    }
+
     @Test func oneLineObjectsWithAnArrayStayItems() async throws {
         // JSON lines whose records hold a `data` array are records, not list holders.
         let file = try TestFile(#"{"data":[1,2]}"# + "\n" + #"{"data":[3]}"# + "\n")
