@@ -144,13 +144,13 @@ struct LineBreaks {
                 outOfShape |= (ending & ~closed) | (breaks & ~opened)
             }
             if Self.any(opens) {
-                // `}{`, or `}` and a space, tab or carriage return before `{`: a second value on
-                // the line (or those bytes in a string: read too).
+                // `}{`, or `}` and spaces, tabs or carriage returns before `{`: a second value on
+                // the line (or those bytes in a string: read too). Two such bytes before a `{`
+                // are left to `examine`, which looks back over the whole run.
                 let twoBefore = Self.load(start + at - 2)
                 let brace = SIMD16<UInt8>(repeating: 0x7D)
-                let space = Self.equal(before, SIMD16(repeating: 0x20)) | Self.equal(before, SIMD16(repeating: 0x09))
-                    | Self.equal(before, SIMD16(repeating: 0x0D))
-                outOfShape |= opens & (Self.equal(before, brace) | (space & Self.equal(twoBefore, brace)))
+                let space = Self.isSpace(before)
+                outOfShape |= opens & (Self.equal(before, brace) | (space & (Self.equal(twoBefore, brace) | Self.isSpace(twoBefore))))
             }
         }
         guard outOfShape == .zero else { return nil }
@@ -167,9 +167,25 @@ struct LineBreaks {
         return words[0] | words[1] != 0
     }
 
+    /// All ones in each lane that holds a space, a tab or a carriage return.
+    private static func isSpace(_ lanes: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        equal(lanes, SIMD16(repeating: 0x20)) | equal(lanes, SIMD16(repeating: 0x09)) | equal(lanes, SIMD16(repeating: 0x0D))
+    }
+
     /// All ones in each lane where `a` and `b` are equal.
     private static func equal(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
         unsafeBitCast(a .== b, to: SIMD16<UInt8>.self)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
+    }
+
+    /// Whether the run of spaces before `at` follows a `}` (within the bytes given).
+    private static func closesBefore(_ base: UnsafePointer<UInt8>, _ at: Int) -> Bool {
+        var index = at - 1
+        while index >= 0, isSpace(base[index]) { index -= 1 }
+        return index >= 0 && base[index] == 0x7D
     }
 
     /// Goes through `range` byte by byte: counts and marks breaks, and stops at a line out of
@@ -186,10 +202,9 @@ struct LineBreaks {
                     stop = count - 1
                     return
                 }
-                // `}{`, `} {` (a tab, a carriage return): a second value on the line, or those
-                // bytes in a string.
-                if objectLines, count > 0, byte == 0x7B,
-                   before == 0x7D || ([0x20, 0x09, 0x0D].contains(before) && (at >= 2 ? base[at - 2] : 0) == 0x7D) {
+                // `}{`, `} {`, `}  \t {` (spaces, tabs, carriage returns): a second value on the
+                // line, or those bytes in a string.
+                if objectLines, count > 0, byte == 0x7B, before == 0x7D || (Self.isSpace(before) && Self.closesBefore(base, at)) {
                     stop = count - 1
                     return
                 }

@@ -42,6 +42,11 @@ import Testing
         #expect(try await count(pretty).last == .uncountable)
         // Two objects on a line, a tab between them (hostile pass of session 29).
         #expect(try await count(Self.lines(1...150) + "{\"id\":\"a\"}\t{\"id\":\"b\"}\n" + Self.lines(151...300)).last == .uncountable)
+        // … or spaces and tabs (session 30; counted as one line before).
+        #expect(try await count(Self.lines(1...150) + "{\"id\":\"a\"}  \t {\"id\":\"b\"}\n" + Self.lines(151...300)).last == .uncountable)
+        // An object inside a line after spaces is no second value (Python's `json.dumps`).
+        let spaced = (1...300).map { "{\"id\": \($0), \"o\":  {\"a\": [{\"b\": 1}, {\"c\": 2}]}}\n" }.joined()
+        #expect(try await count(spaced).last == .counted(300))
         // Lines of numbers have no shape to check: a line of spaces or `1 2 3` would count as one.
         #expect(try await count((1...300).map { "\($0)\n" }.joined()).last == .uncountable)
         // Items inside each line (`--items`): a line is not an item.

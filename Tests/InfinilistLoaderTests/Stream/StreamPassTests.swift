@@ -134,8 +134,10 @@ import Testing
     /// pretty-printed object, a line that does not end with `}`), wherever it falls in a block.
     @Test func objectLinesStopWhereTheByteLoopStops() {
         var random = SystemRandomNumberGenerator()
-        let good = [#"{"id":1,"t":"a"}"#, #"{"id":2,"o":{"x":[1,2]}}"#, #"{"s":"}{ and } {"}"#, #"{"a":1}  "#, "{\"a\":1}\r", #"{}"#]
-        let bad = [#"{"a":1}{"b":2}"#, #"{"a":1} {"b":2}"#, "text", #"{"a":"#, #"  {"a":1}"#, #""a""#, "{\"a\":1}x"]
+        let good = [#"{"id":1,"t":"a"}"#, #"{"id":2,"o":{"x":[1,2]}}"#, #"{"s":"}{ and } {"}"#, #"{"a":1}  "#, "{\"a\":1}\r", #"{}"#,
+                    #"{"a": {"b": [{"c": 1}, {"d": 2}]}}"#, #"{"a":  {"b":1}}"#, "{\"a\":[1, \t {\"b\":2}]}"]
+        let bad = [#"{"a":1}{"b":2}"#, #"{"a":1} {"b":2}"#, "text", #"{"a":"#, #"  {"a":1}"#, #""a""#, "{\"a\":1}x",
+                   #"{"a":1}  {"b":2}"#, "{\"a\":1} \t\r {\"b\":2}"]
         var stops = 0
         for _ in 0..<400 {
             var lines: [String] = []
