@@ -104,9 +104,14 @@ struct TracedBenchmarks {
     /// Resident memory holding `items` of the demo feed (pages of 1000, all kept: `--keep`),
     /// the figure set beside fzf holding the same items as JSON lines.
     mutating func holding(items: Int, pageSize: Int = 1000) throws -> ProcessStats.Memory {
-        let (session, trace) = try session([
-            "--page-size", String(pageSize), "--demo-latency", "0", "--demo-items", String(items), "--keep", String(items),
-        ])
+        try holding(["--page-size", String(pageSize), "--demo-latency", "0", "--demo-items", String(items), "--keep", String(items)],
+                    items: items, pageSize: pageSize)
+    }
+
+    /// Resident memory once `arguments` (which keep every item) have loaded `items` items in
+    /// pages of `pageSize`, End pressed page after page, and the screen is quiet.
+    mutating func holding(_ arguments: [String], items: Int, pageSize: Int) throws -> ProcessStats.Memory {
+        let (session, trace) = try session(arguments)
         defer { session.quit() }
         _ = session.awaitFirstScreen(quietMs: max(500, options.quietMs))
         try pressEnd(session, trace: trace, until: (items + pageSize - 1) / pageSize) { _ in }
