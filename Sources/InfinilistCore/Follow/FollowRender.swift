@@ -3,7 +3,7 @@
 /// The gap row: new items a poll did not load (more than its page limit), between the newer
 /// rows above and the older ones below; Enter on it loads them in its place.
 func appendGapRow(_ state: AppState, page: Int, into builder: inout RowBuilder) {
-    if state.following.isLoading(gap: page) {
+    if state.loading.isLoading(gap: page) {
         builder.append("\(spinnerFrame(state)) loading more new items…", .placeholder)
     } else {
         builder.append("… more new items — Enter loads them", .placeholder)

@@ -1,5 +1,6 @@
-/// Following a live list (`--follow`, `F`): how often the first page is polled, the poll on its
-/// way, and the new rows above the screen the user has not seen yet.
+/// Following a live list (`--follow`, `F`): how often the first page is polled and the new rows
+/// above the screen the user has not seen yet. The poll on its way is `Loading.poll`, beside
+/// every other request in flight.
 ///
 /// The core has no clock: each message comes with the event loop's monotonic time (`clock`), so a
 /// poll is due when a message arrives at or after `nextPoll`, and the loop is told when to wake
@@ -11,8 +12,6 @@ public struct Following: Sendable, Equatable {
     public let startInterval: Double
     /// When the next poll is due, on the clock of `AppState.clock`; nil until a message gave a time.
     var nextPoll: Double?
-    /// The poll, or the loading of a gap row, on its way: one at a time.
-    public internal(set) var run: PollRun?
     /// A gap row Enter asked to load while another run was on its way: loaded next.
     var queuedGap: Int?
     /// Polls started so far: the next one is round `rounds + 1`.
@@ -34,16 +33,13 @@ public struct Following: Sendable, Equatable {
         self.interval = interval
         self.startInterval = interval ?? FollowInterval.standard
     }
-
-    /// Whether the gap row `page` is being loaded.
-    public func isLoading(gap page: Int) -> Bool { run?.purpose == .gap(page: page) }
 }
 
 extension AppState {
     /// When the next poll is due (on the clock of `update(_:at:)`), though nothing animates; nil
     /// when no poll is waiting for time alone. Part of `wakeTime`.
     var nextPollTime: Double? {
-        guard following.interval != nil, following.run == nil, canPoll else { return nil }
+        guard following.interval != nil, loading.poll == nil, canPoll else { return nil }
         return following.nextPoll
     }
 
@@ -56,7 +52,7 @@ extension AppState {
     /// queued gap row is loaded, and a poll starts when it is due.
     mutating func followStep() -> [Effect] {
         following.newAbove = min(following.newAbove, viewport.top)
-        guard following.run == nil, let clock = timing.clock else { return [] }
+        guard loading.poll == nil, let clock = timing.clock else { return [] }
         if let gap = following.queuedGap {
             following.queuedGap = nil
             if let effect = startGapRun(gap) { return [effect] }
@@ -81,8 +77,8 @@ extension AppState {
             following.interval = nil
             following.nextPoll = nil
             notice = .followingOff
-            guard let run = following.run, run.purpose == .top else { return [] }
-            following.run = nil
+            guard let run = loading.poll, run.purpose == .top else { return [] }
+            loading.poll = nil
             return [.cancel(run.request.id)]
         }
         following.interval = following.startInterval
@@ -97,14 +93,14 @@ extension AppState {
         following.newAbove = 0
         following.queuedGap = nil
         following.nextPoll = following.interval.flatMap { interval in timing.clock.map { $0 + interval } }
-        guard let run = following.run else { return [] }
-        following.run = nil
+        guard let run = loading.poll else { return [] }
+        loading.poll = nil
         return [.cancel(run.request.id)]
     }
 
     /// Enter on a gap row: loads it now, or as soon as the run on its way is over.
     mutating func loadGap(_ page: Int) -> [Effect] {
-        guard let run = following.run else { return startGapRun(page).map { [$0] } ?? [.bell] }
+        guard let run = loading.poll else { return startGapRun(page).map { [$0] } ?? [.bell] }
         if run.purpose != .gap(page: page) { following.queuedGap = page }
         return []
     }
@@ -115,14 +111,14 @@ extension AppState {
     private mutating func startPoll() -> Effect {
         following.rounds += 1
         let request = pollRequest(PollAddress(round: following.rounds, index: 0))
-        following.run = PollRun(purpose: .top, request: request)
+        loading.poll = PollRun(purpose: .top, request: request)
         return .load(request)
     }
 
     private mutating func startGapRun(_ page: Int) -> Effect? {
         guard case .gap(let address) = store.origin(ofPage: page) else { return nil }
         let request = pollRequest(address)
-        following.run = PollRun(purpose: .gap(page: page), request: request)
+        loading.poll = PollRun(purpose: .gap(page: page), request: request)
         return .load(request)
     }
 

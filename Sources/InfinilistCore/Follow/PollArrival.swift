@@ -4,14 +4,14 @@ extension AppState {
     /// A page of the run on its way; nil when `result` is not one (then it is another kind of
     /// page). Returns the request for the next page when the run goes on.
     mutating func pollArrived(_ result: PageResult) -> [Effect]? {
-        guard var run = following.run, run.request == result.request else { return nil }
+        guard var run = loading.poll, run.request == result.request else { return nil }
         let rows = rows(of: result)
         let items = laidOut(rows.items, parsed: rows.values)
         switch run.received(items, end: result.end != nil, empty: result.items.isEmpty, isKnown: store.isKnown) {
         case .next(let address):
             let request = pollRequest(address)
             run.asked(request)
-            following.run = run
+            loading.poll = run
             return [.load(request)]
         case .done(let found, let more):
             finish(run, found: found, more: more)
@@ -23,12 +23,12 @@ extension AppState {
     /// row where the failed page would have gone on, so nothing is lost; the next poll comes at
     /// its time. Nil when `failure` is not the run's.
     mutating func pollFailed(_ failure: PageFailure) -> [Effect]? {
-        guard let run = following.run, run.request == failure.request else { return nil }
+        guard let run = loading.poll, run.request == failure.request else { return nil }
         notice = .followFailed(failure.message)
         let found = run.foundSoFar
         if found.isEmpty, case .gap = run.purpose {
             // Nothing changed: the gap row stays as it was, for Enter to try again.
-            following.run = nil
+            loading.poll = nil
             return []
         }
         finish(run, found: found, more: found.isEmpty ? nil : failure.request.poll)
@@ -36,7 +36,7 @@ extension AppState {
     }
 
     private mutating func finish(_ run: PollRun, found: [NewPage], more: PollAddress?) {
-        following.run = nil
+        loading.poll = nil
         let gap = more.map { GapRow(page: nextFollowPage(), address: $0) }
         let edit: RowEdit?
         switch run.purpose {

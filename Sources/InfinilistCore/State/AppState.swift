@@ -94,7 +94,7 @@ public struct AppState: Sendable {
         // The detail view's `G` or search walks a huge item a step per tick.
         if hasDetailWork { return true }
         // A gap row being loaded turns its spinner; a poll goes unseen.
-        if case .gap = following.run?.purpose { return true }
+        if case .gap = loading.poll?.purpose { return true }
         return loading.refetches.values.contains(where: \.isLoading)
     }
 

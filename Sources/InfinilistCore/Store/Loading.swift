@@ -1,8 +1,8 @@
 /// Where loading stands, as the core sees it: the tail's request and what the pages said of the
 /// list so far (its total, how long pages take), the ledger that mints every request id, the
-/// dropped pages asked for again, and the reads that go on by themselves (`G`, `NG`). Kept apart
-/// from the view so that what is in flight has one owner on the core's side (polls excepted:
-/// `Following.run` owns its round), and so a query over the list can add its requests here.
+/// dropped pages asked for again, the poll on its way, the row count, and the reads that go on by
+/// themselves (`G`, `NG`). Kept apart from the view so that what is in flight has one owner on
+/// the core's side, and so a query over the list can add its requests here.
 public struct Loading: Sendable {
     /// The next page of the list: idle, on its way, failed, or the list ended.
     public internal(set) var tail: TailState = .idle
@@ -16,6 +16,8 @@ public struct Loading: Sendable {
     var requestIDs = RequestIDs()
     /// Dropped pages asked for again, by page: on their way, or failed until `r`.
     public internal(set) var refetches: [Int: Refetch] = [:]
+    /// The poll, or the loading of a gap row, on its way: one at a time (Following.swift).
+    public internal(set) var poll: PollRun?
     /// The background count of the file's rows, while it goes (RowCounting.swift).
     public internal(set) var rowCounting: RowCounting?
     /// `G` is reading on to the end of the input (see ReadToEnd.swift).
@@ -32,6 +34,9 @@ public struct Loading: Sendable {
     /// Items of the list's walk read so far, before a `--jq` program made rows of them (what
     /// "scanned 2,400 items, 12 rows" counts).
     public internal(set) var itemsRead = 0
+
+    /// Whether the gap row `page` is being loaded.
+    public func isLoading(gap page: Int) -> Bool { poll?.purpose == .gap(page: page) }
 
     /// Whether pages are being read to the end of the input: `G`, or `N%`, which needs every row.
     var readsToEnd: Bool { readingToEnd || rowJump.readsToEnd }

@@ -25,7 +25,7 @@ func followed(_ items: [Item], interval: Double = 10, size: Size = Size(rows: 6,
 
 extension AppState {
     /// The poll request on its way, if any.
-    var pollInFlight: PageRequest? { following.run?.request }
+    var pollInFlight: PageRequest? { loading.poll?.request }
 
     /// Sends a tick at `time` and returns the poll it started, if any.
     mutating func tick(at time: Double) -> PageRequest? {

@@ -90,7 +90,7 @@ import Testing
         #expect(state.visibleTexts == before, "\(what)")
         #expect(state.cursorID == "o2")
         #expect(state.following.newAbove == 0)
-        #expect(state.following.run == nil)
+        #expect(state.loading.poll == nil)
     }
 
     @Test func newItemsAmongReorderedOnesStillGoAbove() {
@@ -178,7 +178,7 @@ import Testing
         let poll = try #require(started)
         let effects = state.update(.key(.char("R")), at: 11)
         #expect(effects.contains(.cancel(poll.id)))
-        #expect(state.following.run == nil)
+        #expect(state.loading.poll == nil)
         // The late answer is dropped by its id.
         _ = state.update(.pageLoaded(PageResult(request: poll, items: new(0..<3))), at: 12)
         #expect(state.store.itemCount == 0)

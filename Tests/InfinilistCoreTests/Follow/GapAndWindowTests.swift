@@ -19,7 +19,7 @@ import Testing
         var state = followed(old(0..<20), size: Size(rows: 8, columns: 60))
         state.press(.down)
         pollBurst(&state, pages: 10, at: 10)
-        #expect(state.following.run == nil)
+        #expect(state.loading.poll == nil)
         // 30 new rows, the gap row, then the list.
         #expect(state.store.itemCount == 51)
         #expect(state.store.gapPage(at: 30) != nil)
