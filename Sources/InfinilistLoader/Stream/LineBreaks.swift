@@ -147,32 +147,39 @@ struct LineBreaks {
                 // `}{`, or `}` and spaces, tabs or carriage returns before `{`: a second value on
                 // the line (or those bytes in a string: read too). Two such bytes before a `{`
                 // are left to `examine`, which looks back over the whole run.
-                let twoBefore = Self.load(start + at - 2)
                 let brace = SIMD16<UInt8>(repeating: 0x7D)
-                let space = Self.isSpace(before)
-                outOfShape |= opens & (Self.equal(before, brace) | (space & (Self.equal(twoBefore, brace) | Self.isSpace(twoBefore))))
+                outOfShape |= opens & Self.equal(before, brace)
+                let spaced = opens & Self.isSpace(before)
+                if Self.any(spaced) {
+                    let twoBefore = Self.load(start + at - 2)
+                    outOfShape |= spaced & (Self.equal(twoBefore, brace) | Self.isSpace(twoBefore))
+                }
             }
         }
         guard outOfShape == .zero else { return nil }
         return Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
     }
 
+    @inline(__always)
     private static func load(_ at: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
         UnsafeRawPointer(at).loadUnaligned(as: SIMD16<UInt8>.self)
     }
 
     /// Whether any lane is set: two words or-ed (`SIMD`'s own `==` goes lane by lane).
+    @inline(__always)
     private static func any(_ lanes: SIMD16<UInt8>) -> Bool {
         let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
         return words[0] | words[1] != 0
     }
 
     /// All ones in each lane that holds a space, a tab or a carriage return.
+    @inline(__always)
     private static func isSpace(_ lanes: SIMD16<UInt8>) -> SIMD16<UInt8> {
         equal(lanes, SIMD16(repeating: 0x20)) | equal(lanes, SIMD16(repeating: 0x09)) | equal(lanes, SIMD16(repeating: 0x0D))
     }
 
     /// All ones in each lane where `a` and `b` are equal.
+    @inline(__always)
     private static func equal(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
         unsafeBitCast(a .== b, to: SIMD16<UInt8>.self)
     }

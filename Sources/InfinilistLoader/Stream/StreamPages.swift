@@ -223,7 +223,7 @@ final class StreamPages: Sendable {
 
     /// The items of the whole input, counted by its line breaks (`StreamReader.countItems`).
     func countItems(isCancelled: () -> Bool, progress: (Int, Int) -> Void) -> Int? {
-        reader.countItems(isCancelled: isCancelled, progress: progress)
+        reader.countItems(pageSize: pageSize, isCancelled: isCancelled, progress: progress)
     }
 
     /// The next page starts where this one ended; the end of the input is the end of the list.

@@ -39,6 +39,16 @@ extension StreamReader {
         try scan(descriptor, from: lastPage.start.offset, to: start.offset, into: &lastBreaks, isCancelled: isCancelled) { _ in }
         // Every item of a page follows a line break, but the first item of the input.
         guard lastBreaks.count == lastPage.items - (lastPage.start.offset == 0 ? 1 : 0) else { return nil }
+        if let counted = passFromCount(from: start, to: target, pageSize: pageSize, descriptor: descriptor) { return counted }
+        return try passing { () throws(PageLoadError) in
+            try countingPass(from: start, to: target, pageSize: pageSize, descriptor: descriptor, lastPage: lastPage, isCancelled: isCancelled, waiting: waiting)
+        }
+    }
+
+    /// The pass, counting the file's line breaks from the tail.
+    private func countingPass(from start: StreamPosition, to target: PassTarget, pageSize: Int, descriptor: Int32,
+                              lastPage: (start: StreamPosition, items: Int, allObjects: Bool), isCancelled: () -> Bool,
+                              waiting: (QuietReason) -> Void) throws(PageLoadError) -> StreamPass? {
         var wantedPages: Int?
         var match: LineMatch?
         switch target {
@@ -155,7 +165,7 @@ extension StreamReader {
 
     /// Where the value on the line that ends at the line break at `mark` ends: before any spaces,
     /// tabs and carriage return there, as the splitter ends a value. Nil past 64 of them.
-    private func valueEnd(before mark: Int, in descriptor: Int32) throws(PageLoadError) -> Int? {
+    func valueEnd(before mark: Int, in descriptor: Int32) throws(PageLoadError) -> Int? {
         let from = max(0, mark - 64)
         let bytes = try PositionalRead.read(descriptor, at: from, count: mark - from, label: rereadLabel)
         guard let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }

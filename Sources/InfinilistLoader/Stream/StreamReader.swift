@@ -75,6 +75,8 @@ final class StreamReader: @unchecked Sendable {
         /// The first page read at the tail, by which a count of the rows checks that the input's
         /// lines are its items (StreamReader+Count.swift).
         var firstPage: TailPage?
+        /// Where the count found the pages after the first start, once it is done.
+        var counted: CountedPages?
     }
 
     /// A page read at the tail: where it started and ended, its items, and whether each was a
@@ -88,6 +90,9 @@ final class StreamReader: @unchecked Sendable {
         let allObjects: Bool
     }
     private let shared: Mutex<Shared>
+    /// Passes counting the file's lines right now (tail queue): the background count waits while
+    /// one runs, so that `End` at once has both cores (StreamReader+Count.swift).
+    private let passesRunning = Mutex(0)
 
     /// How a page is read.
     enum Plan {
@@ -168,6 +173,23 @@ final class StreamReader: @unchecked Sendable {
         guard case .values = shared.maker.mode, let first = shared.firstPage, first.allValues, first.items > 0,
               !first.next.inArray, first.next.skip == 0 else { return nil }
         return (rereadDescriptor, first)
+    }
+
+    /// Runs `body`, a pass counting lines, with the background count held back meanwhile.
+    func passing<Result>(_ body: () throws(PageLoadError) -> Result) throws(PageLoadError) -> Result {
+        passesRunning.withLock { $0 += 1 }
+        defer { passesRunning.withLock { $0 -= 1 } }
+        return try body()
+    }
+
+    /// Whether a pass is counting lines now.
+    var isPassing: Bool { passesRunning.withLock { $0 > 0 } }
+
+    /// Where the count found the pages after the first start (any thread): kept by the count,
+    /// looked up by a pass (StreamReader+Count.swift).
+    var countedPages: CountedPages? {
+        get { shared.withLock { $0.counted } }
+        set { shared.withLock { $0.counted = newValue } }
     }
 
     /// The pages a pass went over, recorded as if read (tail queue only): each can be read again
