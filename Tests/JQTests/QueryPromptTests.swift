@@ -205,4 +205,19 @@ import Testing
         #expect(loads(effects).first?.purpose == .restart)
         #expect(state.finding.rowQuery?.program == ".n")
     }
+
+    /// Read again with a program whose objects hold other fields, the list is the program's
+    /// table, not the old columns with empty cells (hostile pass of session 30).
+    @Test func readAgainWithAProgramTheTableIsTheProgramsColumns() throws {
+        var state = try state(pages: 20, keep: 200)
+        // The items are lines: a title and a number make no table.
+        #expect(state.rowLayout == .lines)
+        _ = state.update(.key(.char("|")))
+        type("{id: .n, state: \"open\"}", into: &state)
+        let request = try #require(loads(state.update(.key(.enter))).first)
+        _ = state.update(.pageLoaded(PageResult(request: request, items: items(0..<50))))
+        #expect(state.rowLayout.table?.columns.map(\.spec.text) == ["id", "state"])
+        #expect(state.store.item(at: 3)?.cells.map { "\($0)" }.contains { $0.contains("open") } == true)
+        #expect(render(state).text.contains("open"))
+    }
 }

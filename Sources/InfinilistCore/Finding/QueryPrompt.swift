@@ -87,7 +87,7 @@ extension AppState {
         }
         if edit.needsReread, edit.error == nil {
             finding.rowQuery = edit.candidate
-            loading.itemsRead = 0
+            layOutAnew()
             return effects + refresh()
         }
         return effects
@@ -103,7 +103,7 @@ extension AppState {
         var parsed = edit.parsedSources
         guard remakeRows(with: edit.before, parsed: &parsed) else {
             finding.rowQuery = edit.before
-            loading.itemsRead = 0
+            layOutAnew()
             return refresh()
         }
         marks = edit.marksBefore
@@ -141,8 +141,7 @@ extension AppState {
         finding.rowQuery = query
         let cursor = viewport.cursor
         let offset = viewport.cursor - viewport.top
-        if case .auto = config.columns { rowLayout = .undecided }
-        columnOffset = 0
+        layOutAnew()
         store = PageStore(keepsIdentities: listCanBePolled)
         finding.search?.pending = nil
         // Row numbers held from before the rows changed mean nothing now.
@@ -171,6 +170,13 @@ extension AppState {
         if let sortField { sort(by: sortField) }
         viewport.place(cursor: min(cursor, max(0, visibleCount - 1)), offset: offset, itemCount: visibleCount)
         return true
+    }
+
+    /// Another program's rows: its objects choose the table's columns again (unless `--columns`
+    /// named them), shown from the first column.
+    private mutating func layOutAnew() {
+        if case .auto = config.columns { rowLayout = .undecided }
+        columnOffset = 0
     }
 
     /// A page of rows made again, at the end of the store; `cells`: the rows have theirs already.
