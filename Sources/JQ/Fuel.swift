@@ -34,18 +34,41 @@ enum Fuel {
         return try run(steps: steps, body)
     }
 
-    /// Runs `body` with `steps` to spend on this thread (nil: no limit).
+    /// Runs `body` with `steps` to spend on this thread (nil: no limit). Inside a `pool`, at most
+    /// what is left of it, and what `body` spends is taken from it.
     static func run<T>(steps: Int?, _ body: () throws -> T) throws -> T {
         guard let steps else { return try body() }
+        let outer = pthread_getspecific(key)?.assumingMemoryBound(to: Int.self)
+        let given = min(steps, max(0, outer?.pointee ?? Int.max))
+        let remaining = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        remaining.initialize(to: given)
+        pthread_setspecific(key, remaining)
+        defer {
+            outer?.pointee -= given - max(0, remaining.pointee)
+            pthread_setspecific(key, outer)
+            remaining.deallocate()
+        }
+        return try body()
+    }
+
+    /// Runs `body`, whose runs on this thread share `steps` (the screen's runs over many items at
+    /// once: each item's own limit, and all of them together this).
+    static func pool<T>(steps: Int, _ body: () -> T) -> T {
+        let outer = pthread_getspecific(key)
         let remaining = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         remaining.initialize(to: steps)
-        let outer = pthread_getspecific(key)
         pthread_setspecific(key, remaining)
         defer {
             pthread_setspecific(key, outer)
             remaining.deallocate()
         }
-        return try body()
+        return body()
+    }
+
+    /// Whether the pool the runs on this thread share is spent.
+    static var poolSpent: Bool {
+        guard let raw = pthread_getspecific(key) else { return false }
+        return raw.assumingMemoryBound(to: Int.self).pointee <= 0
     }
 
     /// Spends a step; throws `JQStepLimit` once the budget is spent. `try`, `?` and `?//` do

@@ -45,6 +45,10 @@ public struct JQItemQuery: ItemQuery {
     /// the event loop, and `repeat(1)` typed at the prompt must not freeze the terminal.
     public static let screenSteps = 5_000_000
 
+    public func withinSteps<T>(_ steps: Int, _ body: () -> T) -> T {
+        Fuel.pool(steps: steps, body)
+    }
+
     public func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue] {
         var outputs: [JSONValue] = []
         try run(item, steps: screenLimit, regexRetries: Self.screenRegexRetries, why: " (the screen's limit)") { outputs.append($0) }
@@ -62,6 +66,9 @@ public struct JQItemQuery: ItemQuery {
         do {
             try program.run(item, steps: steps, regexRetries: regexRetries) { emit($0) }
         } catch is JQStepLimit {
+            if Fuel.poolSpent {
+                throw ItemQueryError("stopped: the program took more steps than the screen allows for all these items together (--dump --jq has no such limit)", outOfSteps: true)
+            }
             throw ItemQueryError("stopped after \(Counted.text(steps, "step", grouped: true)) on one item" + why, outOfSteps: true)
         } catch let error as JQRuntimeError {
             // A regex that ran out of retries would likely do so on the next items too: the

@@ -119,6 +119,32 @@ import Testing
         #expect(rows.items.allSatisfy { $0.kind == .problem && $0.text.contains("stopped after 5,000,000 steps") })
     }
 
+    /// All the items of one run on the screen (a key at the `|` prompt, a page) share a budget
+    /// too (`RunBudget`): a program each item allows can still not freeze the screen over many
+    /// items, or fill the memory with rows; past it, the items left say why (hostile pass of
+    /// session 30).
+    @Test func aRunOverManyItemsStopsAtTheirSharedBudget() throws {
+        let items = (0..<20).map { Item(json: "{\"id\":\($0)}", text: "") }
+        func rows(_ program: String, _ budget: RunBudget) throws -> [Item] {
+            let query = try JQItemQuery.make(program: program, raw: false, arguments: [], jsonArguments: [])
+            return RowQuery(program: program, query: query).rows(of: items, values: nil, table: nil, budget: budget).items
+        }
+        // Each item takes three hundred steps and more: some are made, then the shared steps are spent.
+        let heavy = try rows("reduce range(300) as $i (0; . + 1)", RunBudget(steps: 1_000, rows: 1_000))
+        let made = heavy.prefix { $0.kind != .problem }
+        #expect(made.count >= 1 && made.count < 20, "\(made.count) items made")
+        #expect(made.allSatisfy { $0.json == "300" })
+        #expect(heavy.count == 20)
+        #expect(heavy.dropFirst(made.count).allSatisfy { $0.kind == .problem && $0.text.contains("more steps than the screen allows for all these items together") })
+        // Ten rows an item, fifty at most: five items' rows, then the fifteen left say why.
+        let many = try rows("range(10)", RunBudget(steps: 1_000_000, rows: 50))
+        #expect(many.prefix(50).allSatisfy { $0.kind == .value })
+        #expect(many.count == 50 + 15)
+        #expect(many.dropFirst(50).allSatisfy { $0.kind == .problem && $0.text.contains("made more rows than the screen allows for all these items together (1,000,000;") })
+        // A cheap program is not stopped by a budget it stays within.
+        #expect(try rows(".id", RunBudget(steps: 1_000, rows: 1_000)).map(\.json) == (0..<20).map { "\($0)" })
+    }
+
     /// `--dump` holds an item's lines until it is done: a program past its step budget stops the
     /// dump (status 5, said on stderr) instead of filling memory.
     @Test func aDumpStopsAtAProgramThatNeverEnds() throws {

@@ -9,6 +9,13 @@ public protocol ItemQuery: Sendable {
     func lines(for itemJSON: SharedText) throws(ItemQueryError) -> [String]
     /// The values the program makes of one item (on the screen, where they become rows).
     func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue]
+    /// Runs `body`, whose `outputs(for:)` on this thread share `steps` between them (the
+    /// screen's runs over many items at once, `RunBudget`).
+    func withinSteps<T>(_ steps: Int, _ body: () -> T) -> T
+}
+
+extension ItemQuery {
+    public func withinSteps<T>(_ steps: Int, _ body: () -> T) -> T { body() }
 }
 
 /// Why a query failed on one item: one line, as the query language words it.

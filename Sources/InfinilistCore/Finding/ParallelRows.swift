@@ -7,31 +7,33 @@ import Dispatch
 /// in parallel and put in order; the result is the same as one item after another
 /// (decisions 148 and 157).
 extension RowQuery {
-    /// Pages, each page one piece; given the table, once settled, each row is made with its
-    /// cells in the same pass.
-    func rows(ofPages pages: ArraySlice<[Item]>, values: ArraySlice<[JSONValue]>, table: ColumnLayout?) -> [PageRows] {
-        let valuesOf = { (index: Int) in values.indices.contains(index) ? values[index] : nil }
-        guard pages.count > 1, pages.reduce(0, { $0 + $1.count }) >= Self.parallelItems else {
-            return pages.indices.map { PageRows(rows(of: pages[$0], values: valuesOf($0), table: table)) }
-        }
+    /// Pages, each page one piece with its share of `budget`; given the table, once settled,
+    /// each row is made with its cells in the same pass.
+    func rows(ofPages pages: ArraySlice<[Item]>, values: ArraySlice<[JSONValue]>, table: ColumnLayout?, budget: RunBudget) -> [PageRows] {
+        let total = pages.reduce(0) { $0 + $1.count }
         let first = pages.startIndex
-        let made = InParallel.map(pages.count) { offset in
-            PageRows(rows(of: pages[first + offset], values: values.indices.contains(first + offset) ? values[first + offset] : nil, table: table))
+        let page = { @Sendable (offset: Int) -> PageRows in
+            let index = first + offset
+            return PageRows(rows(of: pages[index], values: values.indices.contains(index) ? values[index] : nil, table: table,
+                                 budget: budget.share(pages[index].count, of: total)))
         }
-        return made
+        guard pages.count > 1, total >= Self.parallelItems else { return pages.indices.map { page($0 - first) } }
+        return InParallel.map(pages.count, page)
     }
 
-    /// One page in pieces: the page that settles the table's layout, made before the others
-    /// (without cells: the layout is decided from its rows).
-    func rows(ofPage items: [Item], values: [JSONValue]?) -> PageRows {
+    /// One page in pieces, with `budget` shared between them: the page that settles the table's
+    /// layout, made before the others (without cells: the layout is decided from its rows).
+    func rows(ofPage items: [Item], values: [JSONValue]?, budget: RunBudget) -> PageRows {
         let sources = Self.keepingIdentities(items)
         let values = values?.count == items.count ? values : nil
         guard items.count >= Self.parallelItems / 2 else {
-            let made = rows(of: sources, in: sources.indices, values: values, table: nil)
+            let made = rows(of: sources, in: sources.indices, values: values, table: nil, budget: budget)
             return PageRows(items: made.rows, values: made.outputs, sources: sources)
         }
         let pieces = stride(from: 0, to: items.count, by: Self.piece).map { $0..<min($0 + Self.piece, items.count) }
-        let made = InParallel.map(pieces.count) { rows(of: sources, in: pieces[$0], values: values, table: nil) }
+        let made = InParallel.map(pieces.count) {
+            rows(of: sources, in: pieces[$0], values: values, table: nil, budget: budget.share(pieces[$0].count, of: items.count))
+        }
         var pageRows: [Item] = []
         var outputs: [JSONValue] = []
         pageRows.reserveCapacity(made.reduce(0) { $0 + $1.rows.count })

@@ -152,16 +152,22 @@ extension AppState {
         // The first pages settle the layout (a table's columns, and their widths over its first
         // rows): they are made one by one, as pages arriving are. The rest are made on every
         // core, each row with its cells.
+        // All of them share one key's budget (`RunBudget`).
+        let total = pages.reduce(0) { $0 + $1.count }
         var next = 0
         while next < pages.count, query == nil || !rowLayout.isSettled(after: store.itemCount) {
             let page = values.indices.contains(next) ? values[next] : nil
-            let rows = query?.rows(ofPage: pages[next], values: page) ?? PageRows(items: pages[next], values: page, sources: nil)
+            let rows = query?.rows(ofPage: pages[next], values: page, budget: RunBudget.screen.share(pages[next].count, of: total))
+                ?? PageRows(items: pages[next], values: page, sources: nil)
             appendRemade(rows, cells: false)
             next += 1
         }
         if let query, next < pages.count {
-            let rest = query.rows(ofPages: pages[next...], values: values[min(next, values.count)...], table: rowLayout.table)
-            for rows in rest { appendRemade(rows, cells: true) }
+            let rest = pages[next...]
+            let budget = RunBudget.screen.share(rest.reduce(0) { $0 + $1.count }, of: total)
+            for rows in query.rows(ofPages: rest, values: values[min(next, values.count)...], table: rowLayout.table, budget: budget) {
+                appendRemade(rows, cells: true)
+            }
         }
         // The rows are new: their keys are made again, after the filter.
         let sortField = finding.order?.field

@@ -34,9 +34,9 @@ public struct RowQuery: Sendable, Equatable {
     ///
     /// `table`: the settled table the rows go in, if any: each object's row is made with its
     /// cells at once, rather than made and then copied with them (`AppState.laidOut`).
-    func rows(of items: [Item], values: [JSONValue]?, table: ColumnLayout? = nil) -> (items: [Item], values: [JSONValue], sources: [Item]) {
+    func rows(of items: [Item], values: [JSONValue]?, table: ColumnLayout? = nil, budget: RunBudget = .screen) -> (items: [Item], values: [JSONValue], sources: [Item]) {
         let sources = Self.keepingIdentities(items)
-        let made = rows(of: sources, in: sources.indices, values: values?.count == items.count ? values : nil, table: table)
+        let made = rows(of: sources, in: sources.indices, values: values?.count == items.count ? values : nil, table: table, budget: budget)
         return (made.rows, made.outputs, sources)
     }
 
@@ -54,7 +54,13 @@ public struct RowQuery: Sendable, Equatable {
     ///
     /// The sources are read in place by index (a `for item in` loop or `allSatisfy` copies each
     /// one, four reference counts up and down: a tenth of a keystroke at the `|` prompt).
-    func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?) -> (rows: [Item], outputs: [JSONValue]) {
+    func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?, budget: RunBudget) -> (rows: [Item], outputs: [JSONValue]) {
+        query.withinSteps(budget.steps) {
+            rows(of: sources, in: range, values: values, table: table, maxRows: budget.rows)
+        }
+    }
+
+    private func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?, maxRows: Int) -> (rows: [Item], outputs: [JSONValue]) {
         var rows: [Item] = []
         var outputs: [JSONValue] = []
         rows.reserveCapacity(range.count)
@@ -70,7 +76,9 @@ public struct RowQuery: Sendable, Equatable {
             let value = values?[index] ?? (try? JSONParser.parse(sources[index].json)) ?? .string(sources[index].json)
             do throws(ItemQueryError) {
                 if let outOfSteps { throw outOfSteps }
-                for (ordinal, output) in try query.outputs(for: value).enumerated() {
+                let made = try query.outputs(for: value)
+                guard rows.count + made.count <= maxRows else { throw RunBudget.tooManyRows }
+                for (ordinal, output) in made.enumerated() {
                     let json = output.sharesStorage(with: value) ? sources[index].jsonText : SharedText(output.compactJSON)
                     rows.append(row(output, json: json, ordinal: ordinal, id: sources[index].id, identity: sources[index].identity, table: table))
                     outputs.append(output)
@@ -116,4 +124,32 @@ struct PageRows: Sendable {
     init(_ made: (items: [Item], values: [JSONValue], sources: [Item])) {
         self.init(items: made.items, values: made.values, sources: made.sources)
     }
+}
+
+/// What one run of a program over many items at once may spend on the screen, all the items
+/// together: each item has its own step limit (about a second), but a key typed at the `|`
+/// prompt runs the program over every item in memory, and a page over each of its items, in the
+/// event loop. Without a bound for the whole run, `reduce range(2000000) as $i (0; .+1)` froze
+/// the screen for 40 s over 100 items, and `range(100000)` over 6,000 items made rows until the
+/// memory ran out (hostile pass of session 30). Past the bound, the items left show why, as
+/// when one item runs out of steps.
+struct RunBudget: Sendable, Equatable {
+    /// Steps of the program (the query's own unit: for jq, calls and the values `range` makes).
+    let steps: Int
+    /// Rows made.
+    let rows: Int
+
+    /// A key at the prompt, or a page: about two seconds of one core at most, and rows of some
+    /// hundred bytes each up to a few hundred megabytes.
+    static let screen = RunBudget(steps: 10_000_000, rows: 1_000_000)
+
+    /// The part of the budget for `count` of `total` items run apart (a piece on another core).
+    func share(_ count: Int, of total: Int) -> RunBudget {
+        guard total > count, total > 0 else { return self }
+        return RunBudget(steps: max(1, steps / total * count), rows: max(1, rows / total * count))
+    }
+
+    static let tooManyRows = ItemQueryError(
+        "stopped: the program made more rows than the screen allows for all these items together (\(NumberText.grouped(screen.rows)); --dump --jq has no such limit)",
+        outOfSteps: true)
 }
