@@ -68,7 +68,31 @@ extension ValueSplitter {
         case .text:
             return byte == newline || byte == UInt8(ascii: "\r") ? .complete(index) : nil
         case .junk:
-            return byte == newline || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") ? .complete(index) : nil
+            // Damage inside an array ends at the next `,` or `]` outside the brackets and strings
+            // it opened (`garbage {"b":[3]}`: its `]` is not the array's), or at a line break.
+            if byte == newline { return .complete(index) }
+            if open.inString {
+                if open.escaped {
+                    open.escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    open.escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    open.inString = false
+                }
+                return nil
+            }
+            switch byte {
+            case UInt8(ascii: "\""): open.inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open.depth += 1
+            case UInt8(ascii: "}"): open.depth = max(0, open.depth - 1)
+            case UInt8(ascii: "]"):
+                if open.depth == 0 { return .complete(index) }
+                open.depth -= 1
+            case UInt8(ascii: ","):
+                if open.depth == 0 { return .complete(index) }
+            default: break
+            }
+            return nil
         case .stray:
             return byte == newline || byte == recordSeparator ? .complete(index) : nil
         case .nulRun:

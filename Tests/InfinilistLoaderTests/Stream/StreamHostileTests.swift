@@ -72,6 +72,12 @@ import Testing
         #expect(items.contains { $0.contains("not JSON inside the array at byte 28: tru (skipped)") }, "\(items)")
         #expect(items.contains { $0.contains(#"not valid JSON at byte 36: {\"x\": 2 y}"#) }, "\(items)")
         #expect(result.end == EndReason("end of input"))
+        // Garbage holding brackets and strings ends at the `,` after them, not at their `]`
+        // (hostile pass of session 30: `{"c":4}` was lost in a text row `}, {"c":4}]`).
+        let nested = try TestFile(#"[{"a":1} garbage {"b":[3], "s":"],"}, {"c":4}, oops [1,[2]] x, {"d":5}]"# + "\n")
+        let kept = try await StreamTest.readAll(try StreamTest.source(nested.path)).pages.flatMap { $0 }
+        #expect(kept.filter { !$0.contains("✗") } == [#"{"a":1}"#, #"{"c":4}"#, #"{"d":5}"#], "\(kept)")
+        #expect(kept.filter { $0.contains("not JSON inside the array") }.count == 2, "\(kept)")
     }
 
     /// A download cut inside its array is said, not taken for the whole list.
