@@ -206,6 +206,28 @@ import Testing
         #expect(state.finding.rowQuery?.program == ".n")
     }
 
+    /// The items fit the memory budget, the program's rows beside them do not: while the prompt
+    /// is open nothing is dropped, so Esc goes back without reading the list again (it did:
+    /// hostile pass of session 30); Enter keeps the program.
+    @Test func escGoesBackWithoutReadingAgainWhenTheRowsDoubleTheItems() throws {
+        for key in [Key.escape, .enter] {
+            var state = try state(pages: 8, keep: 420)
+            _ = state.update(.key(.home))
+            #expect(state.store.loadedItemCount == 400)
+            _ = state.update(.key(.char("|")))
+            type(".n", into: &state)
+            #expect(state.store.item(at: 399)?.json == "399")
+            let effects = state.update(.key(key))
+            #expect(loads(effects).isEmpty)
+            if key == .escape {
+                #expect(state.store.item(at: 399)?.json == #"{"n":399,"title":"item 399"}"#)
+                #expect(state.store.loadedItemCount == 400)
+            } else {
+                #expect(state.finding.rowQuery?.program == ".n")
+            }
+        }
+    }
+
     /// Read again with a program whose objects hold other fields, the list is the program's
     /// table, not the old columns with empty cells (hostile pass of session 30).
     @Test func readAgainWithAProgramTheTableIsTheProgramsColumns() throws {

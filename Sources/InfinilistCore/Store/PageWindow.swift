@@ -47,7 +47,11 @@ extension AppState {
 
     /// Drops the pages farthest from the cursor until the budget holds again.
     mutating func enforceMemoryBudget() {
-        guard store.loadedItemCount > memoryBudget else { return }
+        // While the `|` prompt is open nothing is dropped: a program's rows count beside the
+        // items they are made of, so typing one doubled the count and dropped pages, and Esc
+        // then had to read the list again (hostile pass of session 30). Once the prompt closes,
+        // the budget holds again.
+        guard store.loadedItemCount > memoryBudget, finding.queryEdit == nil else { return }
         let keep = neighbourhood
         let anchor = cursorStoreRow ?? 0
         // The page a search waits for is examined as soon as it is back, within the same message,
