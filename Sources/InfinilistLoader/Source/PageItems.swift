@@ -71,6 +71,14 @@ public struct PageItems: Sendable {
         return items.json(at: position)
     }
 
+    /// Whether item `position` is an object; on compact items read from its first byte.
+    public func isObject(at position: Int) -> Bool {
+        switch storage {
+        case .values(let values): values[position].objectValue != nil
+        case .compact(let items): items.json(at: position).withUTF8 { $0.first == UInt8(ascii: "{") }
+        }
+    }
+
     /// The value at `path` inside item `position`; on compact items read from the bytes.
     public func member(_ path: JSONPath, at position: Int) -> JSONValue? {
         switch storage {

@@ -129,6 +129,10 @@ import Testing
         #expect(detectedId([.object(["name": .string("a")]), .object(["name": .string("b")])]) == nil)
         #expect(detectedId([.string("a"), .string("b")]) == nil)
         #expect(detectedId([]) == nil)
+        // Items that are no objects have no fields and do not stop it: a string among the objects
+        // is told by its JSON (hostile pass of session 30).
+        #expect(detectedId([.object(["id": .number("1")]), .string("a line"), .object(["id": .number("2")]), .number("3")])?.description == "id")
+        #expect(detectedId([.object(["id": .number("1")]), .string("x"), .object(["id": .number("1")])]) == nil)
     }
 
     /// What `IdDetection` finds in `values`, held as values and as compact JSON: the same.
