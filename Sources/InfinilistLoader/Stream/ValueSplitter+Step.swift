@@ -60,6 +60,21 @@ extension ValueSplitter {
             || ByteWord.holds(recordSeparator, in: word)
     }
 
+    /// A byte inside a string: the start or end of an escape, or the quote that closes it (then
+    /// true).
+    @inline(__always)
+    private static func stepInString(_ open: inout OpenValue, _ byte: UInt8) -> Bool {
+        if open.escaped {
+            open.escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+            open.escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+            open.inString = false
+            return true
+        }
+        return false
+    }
+
     /// Looks at one byte of an open value: nil to go on, or where the value ends.
     static func step(_ open: inout OpenValue, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, inArray: Bool, provesArray: Bool) -> Outcome? {
         let byte = bytes[index]
@@ -72,13 +87,7 @@ extension ValueSplitter {
             // it opened (`garbage {"b":[3]}`: its `]` is not the array's), or at a line break.
             if byte == newline { return .complete(index) }
             if open.inString {
-                if open.escaped {
-                    open.escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    open.escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    open.inString = false
-                }
+                _ = stepInString(&open, byte)
                 return nil
             }
             switch byte {
@@ -109,16 +118,8 @@ extension ValueSplitter {
             if byte == Self.recordSeparator { return .broken(index) }
             if open.inString || (open.shape == .string && index == open.start) {
                 if index == open.start { open.inString = true; return nil }
-                if open.escaped {
-                    open.escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    open.escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    open.inString = false
-                    if open.shape == .string { return .complete(index + 1) }
-                } else if byte == newline {
-                    return .broken(index)
-                }
+                if !open.escaped, byte == newline { return .broken(index) }
+                if stepInString(&open, byte), open.shape == .string { return .complete(index + 1) }
                 return nil
             }
             defer { open.afterNewline = byte == newline }

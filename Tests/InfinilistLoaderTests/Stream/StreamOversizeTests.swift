@@ -20,26 +20,14 @@ import Testing
             await pipe.writeOffPool("\n" + after)
             pipe.closeWriting()
         }
-        let source = try StreamTest.source(pipe.path, pageSize: 8, maxValueBytes: 4096, spoolMax: 512 * 1024)
-        var walk = source.startWalk()
-        var pages: [(PageKey, [String])] = []
-        var index = 0
-        while let key = walk.key(for: index) {
-            let page = source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk)
-            pages.append((key, page.items.map(\.json)))
-            if page.end != nil { break }
-            index += 1
-        }
+        let read = try await StreamTest.readAllThenAgain(try StreamTest.source(pipe.path, pageSize: 8, maxValueBytes: 4096, spoolMax: 512 * 1024))
         await writing.value
-        let items = pages.flatMap(\.1)
+        let items = read.pages.flatMap { $0 }
         #expect(items.count == 21, "\(items)")
         #expect(items.prefix(10) == ArraySlice((0..<10).map { "{\"id\":\($0)}" }))
         #expect(items[10].contains("is longer than --max-page-bytes (4 KiB): skipped"), "\(items[10])")
         #expect(items.suffix(10) == ArraySlice((10..<20).map { "{\"id\":\($0)}" }))
-        for (key, items) in pages {
-            let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walk)
-            #expect(again.items.map(\.json) == items)
-        }
+        #expect(read.again == read.pages)
     }
 
     /// An endless line (`/dev/zero`) stops at the skip bound with a message saying what was skipped

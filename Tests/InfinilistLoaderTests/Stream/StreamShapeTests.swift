@@ -80,21 +80,9 @@ import Testing
     /// element without the path is an item itself.
     @Test func itemsPathChoosesTheListInEveryElementOfAnArray() async throws {
         let file = try TestFile(#"[{"data":[{"id":1},{"id":2},{"id":3}]},"# + "\n" + #" {"data":[{"id":4}]}, {"id":5}, {"data":[]}, {"data":[{"id":6},{"id":7}]}]"# + "\n")
-        let source = try StreamTest.source(file.path, pageSize: 2, itemsPath: "data")
-        var walk = source.startWalk()
-        var pages: [(PageKey, [String])] = []
-        var index = 0
-        while let key = walk.key(for: index) {
-            let page = source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk)
-            pages.append((key, page.items.map(\.json)))
-            if page.end != nil { break }
-            index += 1
-        }
-        #expect(pages.flatMap(\.1) == (1...7).map { #"{"id":\#($0)}"# })
-        for (key, items) in pages {
-            let again = source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walk)
-            #expect(again.items.map(\.json) == items)
-        }
+        let read = try await StreamTest.readAllThenAgain(try StreamTest.source(file.path, pageSize: 2, itemsPath: "data"))
+        #expect(read.pages.flatMap { $0 } == (1...7).map { #"{"id":\#($0)}"# })
+        #expect(read.again == read.pages)
     }
 
     @Test func oneLineObjectsWithAnArrayStayItems() async throws {

@@ -81,6 +81,25 @@ enum StreamTest {
         return try PageSources.make(url: nil, options: options)
     }
 
+    /// Every page walked to the end, then each read again by its key (from the file or the
+    /// spool, as a dropped page is): the pages' items' JSON, and the same read again.
+    static func readAllThenAgain(_ source: any PageSource) async throws -> (pages: [[String]], again: [[String]]) {
+        var walk = source.startWalk()
+        var pages: [(PageKey, [String])] = []
+        var index = 0
+        while let key = walk.key(for: index) {
+            let page = source.page(from: try await source.fetch(key), key: key, kind: .next, walk: &walk)
+            pages.append((key, page.items.map(\.json)))
+            if page.end != nil { break }
+            index += 1
+        }
+        var again: [[String]] = []
+        for (key, _) in pages {
+            again.append(source.page(from: try await source.fetch(key), key: key, kind: .refetch, walk: &walk).items.map(\.json))
+        }
+        return (pages.map(\.1), again)
+    }
+
     /// Every page, walked as the loader walks it, until the end: the pages' items' JSON.
     static func readAll(_ source: any PageSource, pages limit: Int = 1000) async throws -> (pages: [[String]], end: EndReason?, warnings: [String]) {
         var walk = source.startWalk()
