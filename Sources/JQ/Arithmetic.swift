@@ -32,8 +32,12 @@ enum Arithmetic {
         case (.null, _): return b
         case (_, .null): return a
         case (.number(let x), .number(let y)): return .double(NumberText.double(x) + NumberText.double(y))
-        case (.string(let x), .string(let y)): return .string(x + y)
-        case (.array(let x), .array(let y)): return .array(x + y)
+        case (.string(let x), .string(let y)):
+            try Fuel.check(size: x.utf8.count + y.utf8.count, of: "string")
+            return .string(x + y)
+        case (.array(let x), .array(let y)):
+            try Fuel.check(size: x.count + y.count, of: "array")
+            return .array(x + y)
         case (.object(var x), .object(let y)):
             for (k, v) in y { x[k] = v }
             return .object(x)
@@ -60,9 +64,33 @@ enum Arithmetic {
             guard d >= 0 else { return .null }
             if s.isEmpty { return .string("") }
             guard d * Double(s.utf8.count) <= Double(1 << 29) else { throw JQRuntimeError("Repeat string result too long") }
-            return .string(String(repeating: s, count: Int(d)))
+            try Fuel.check(size: Int(d) * s.utf8.count, of: "string")
+            return .string(repeated(s, Int(d)))
         case (.object(let x), .object(let y)): return .object(deepMerge(x, y))
         default: throw failure(a, b, "multiplied")
+        }
+    }
+
+    /// `text` `count` times: its bytes written once, then the written part copied after itself
+    /// until the end (`String(repeating:count:)` appends one copy at a time: 10,000,000 copies of
+    /// "x" took a tenth of a second, and a key at the `|` prompt ran it over every item).
+    static func repeated(_ text: String, _ count: Int) -> String {
+        let piece = Array(text.utf8)
+        let total = piece.count * count
+        guard total > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            piece.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress else { return }
+                base.initialize(from: from, count: piece.count)
+            }
+            var written = piece.count
+            while written < total {
+                let copy = min(written, total - written)
+                (base + written).initialize(from: base, count: copy)
+                written += copy
+            }
+            return total
         }
     }
 

@@ -12,6 +12,38 @@ enum Fuel {
         return k
     }()
 
+    private static let sizeKey: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k, nil)
+        return k
+    }()
+
+    /// The largest string, in bytes, `+` and `*` may make in the run on this thread (an array:
+    /// a sixteenth of it in elements, each some sixteen bytes or more); nil: no limit
+    /// (`--dump`, as jq).
+    static var maxSize: Int? {
+        pthread_getspecific(sizeKey).map { Int(bitPattern: $0) }
+    }
+
+    /// Runs `body` with `maxSize` set to `size` on this thread.
+    static func limitingSize<T>(_ size: Int?, _ body: () throws -> T) rethrows -> T {
+        guard let size else { return try body() }
+        let outer = pthread_getspecific(sizeKey)
+        pthread_setspecific(sizeKey, UnsafeRawPointer(bitPattern: size))
+        defer { pthread_setspecific(sizeKey, outer) }
+        return try body()
+    }
+
+    /// Throws when a value of `size` strings' bytes or array elements is past `maxSize`: a
+    /// program that doubles an array (`until(length > 1e8; . + .)`) takes a few steps and all
+    /// the memory.
+    static func check(size: Int, of kind: String) throws {
+        guard let bytes = maxSize else { return }
+        let limit = kind == "string" ? bytes : bytes >> 4
+        guard size > limit else { return }
+        throw JQRuntimeError("\(kind) too large for the screen (over \(limit) \(kind == "string" ? "bytes" : "elements"); --dump --jq has no such limit)")
+    }
+
     private static let regexKey: pthread_key_t = {
         var k = pthread_key_t()
         pthread_key_create(&k, nil)

@@ -51,9 +51,13 @@ public struct JQItemQuery: ItemQuery {
 
     public func outputs(for item: JSONValue) throws(ItemQueryError) -> [JSONValue] {
         var outputs: [JSONValue] = []
-        try run(item, steps: screenLimit, regexRetries: Self.screenRegexRetries, why: " (the screen's limit)") { outputs.append($0) }
+        try run(item, steps: screenLimit, regexRetries: Self.screenRegexRetries, maxSize: Self.screenMaxSize, why: " (the screen's limit)") { outputs.append($0) }
         return outputs
     }
+
+    /// The largest string `+` and `*` may make on the screen, in bytes (an array: a sixteenth of
+    /// it in elements): a program doubling a value stops there rather than take the memory.
+    public static let screenMaxSize = 1 << 24
 
     /// How often one regex search may backtrack on the screen: a tenth of jq's limit, about
     /// 10 ms. A pattern that backtracks without end would otherwise cost every item it fails on
@@ -62,9 +66,9 @@ public struct JQItemQuery: ItemQuery {
 
     /// The program on `item` within `steps`, its failures as `ItemQueryError` (`why` says, after
     /// "stopped after N steps on one item", what the limit is for).
-    private func run(_ item: JSONValue, steps: Int, regexRetries: UInt? = nil, why: String, _ emit: (JSONValue) -> Void) throws(ItemQueryError) {
+    private func run(_ item: JSONValue, steps: Int, regexRetries: UInt? = nil, maxSize: Int? = nil, why: String, _ emit: (JSONValue) -> Void) throws(ItemQueryError) {
         do {
-            try program.run(item, steps: steps, regexRetries: regexRetries) { emit($0) }
+            try Fuel.limitingSize(maxSize) { try program.run(item, steps: steps, regexRetries: regexRetries) { emit($0) } }
         } catch is JQStepLimit {
             if Fuel.poolSpent {
                 throw ItemQueryError("stopped: the program took more steps than the screen allows for all these items together (--dump --jq has no such limit)", outOfSteps: true)

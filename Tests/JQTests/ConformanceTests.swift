@@ -141,8 +141,23 @@ import Testing
         #expect(many.prefix(50).allSatisfy { $0.kind == .value })
         #expect(many.count == 50 + 15)
         #expect(many.dropFirst(50).allSatisfy { $0.kind == .problem && $0.text.contains("made more rows than the screen allows for all these items together (1,000,000;") })
+        // Bytes: the values' JSON, 30 bytes at most: a few items' rows, then the rest say why.
+        let long = try rows(#"{s: "0123456789"}"#, RunBudget(steps: 1_000_000, rows: 1_000, bytes: 30))
+        #expect(long.prefix { $0.kind == .value }.count == 1)
+        #expect(long.last?.text.contains("made more JSON than the screen allows for all these items together (256 MiB;") == true)
+        // One value made too large by doubling (a few steps, all the memory) fails its item.
+        let doubling = try rows("[.] | until(length > 1e8; . + .) | length", RunBudget(steps: 1_000_000, rows: 1_000))
+        #expect(doubling.first?.kind == .problem)
+        #expect(doubling.first?.text.contains("array too large for the screen (over 1048576 elements") == true, "\(doubling.first?.text ?? "")")
+        let repeated = try rows(#""x" * 100000000 | length"#, RunBudget(steps: 1_000_000, rows: 1_000))
+        #expect(repeated.first?.text.contains("string too large for the screen (over 16777216 bytes") == true)
         // A cheap program is not stopped by a budget it stays within.
         #expect(try rows(".id", RunBudget(steps: 1_000, rows: 1_000)).map(\.json) == (0..<20).map { "\($0)" })
+        // A run that stopped says so: the `|` prompt then reads the list again on Enter, as pages
+        // run one by one may give other rows.
+        let query = try JQItemQuery.make(program: "range(10)", raw: false, arguments: [], jsonArguments: [])
+        #expect(RowQuery(program: "range(10)", query: query).pageRows(of: items, values: nil, table: nil, budget: RunBudget(steps: 1_000_000, rows: 50)).stopped)
+        #expect(!RowQuery(program: "range(10)", query: query).pageRows(of: items, values: nil, table: nil, budget: .screen).stopped)
     }
 
     /// `--dump` holds an item's lines until it is done: a program past its step budget stops the

@@ -14,8 +14,8 @@ extension RowQuery {
         let first = pages.startIndex
         let page = { @Sendable (offset: Int) -> PageRows in
             let index = first + offset
-            return PageRows(rows(of: pages[index], values: values.indices.contains(index) ? values[index] : nil, table: table,
-                                 budget: budget.share(pages[index].count, of: total)))
+            return pageRows(of: pages[index], values: values.indices.contains(index) ? values[index] : nil, table: table,
+                            budget: budget.share(pages[index].count, of: total))
         }
         guard pages.count > 1, total >= Self.parallelItems else { return pages.indices.map { page($0 - first) } }
         return InParallel.map(pages.count, page)
@@ -28,7 +28,7 @@ extension RowQuery {
         let values = values?.count == items.count ? values : nil
         guard items.count >= Self.parallelItems / 2 else {
             let made = rows(of: sources, in: sources.indices, values: values, table: nil, budget: budget)
-            return PageRows(items: made.rows, values: made.outputs, sources: sources)
+            return PageRows(items: made.rows, values: made.outputs, sources: sources, stopped: made.stopped)
         }
         let pieces = stride(from: 0, to: items.count, by: Self.piece).map { $0..<min($0 + Self.piece, items.count) }
         let made = InParallel.map(pieces.count) {
@@ -42,7 +42,7 @@ extension RowQuery {
             pageRows += piece.rows
             outputs += piece.outputs
         }
-        return PageRows(items: pageRows, values: outputs, sources: sources)
+        return PageRows(items: pageRows, values: outputs, sources: sources, stopped: made.contains(where: \.stopped))
     }
 
     /// Below a few thousand items the threads cost more than they save.

@@ -71,11 +71,13 @@ extension AppState {
         }
         edit.error = nil
         edit.candidate = query
-        edit.needsReread = !remakeRows(with: query, parsed: &edit.parsedSources)
+        edit.needsReread = remakeRows(with: query, parsed: &edit.parsedSources) != .made
     }
 
     /// Enter: the program stays (and joins the history); when the rows could not be made from
-    /// memory, the list is read again with it.
+    /// memory, or the program stopped short of some items over all of them at once (its rows
+    /// would not be those it makes page by page, as pages arrive and are read again), the list is
+    /// read again with it.
     mutating func querySubmitted(_ text: String) -> [Effect] {
         guard let edit = finding.queryEdit else { return [] }
         finding.queryEdit = nil
@@ -101,7 +103,7 @@ extension AppState {
         finding.queryEdit = nil
         guard finding.rowQuery != edit.before else { return [] }
         var parsed = edit.parsedSources
-        guard remakeRows(with: edit.before, parsed: &parsed) else {
+        guard remakeRows(with: edit.before, parsed: &parsed) == .made else {
             finding.rowQuery = edit.before
             layOutAnew()
             return refresh()
@@ -128,12 +130,23 @@ extension AppState {
         return index.map { finding.queryHistory[$0] } ?? edit.draft
     }
 
+    /// How the rows were made again from memory.
+    private enum Remade {
+        /// As the program makes them page by page.
+        case made
+        /// The program stopped short of some items (`RunBudget`, or an item out of steps in a
+        /// piece): what is shown is a preview.
+        case stopped
+        /// Some items are not in memory: nothing changed.
+        case notInMemory
+    }
+
     /// Makes the rows again from the items in memory with `query` (nil: the items themselves);
-    /// false, changing nothing, when some items are not in memory. The cursor keeps its row
+    /// changing nothing when some items are not in memory. The cursor keeps its row
     /// number (clamped), the filter is applied again, and a new program's objects choose the
     /// table's columns again unless `--columns` named them.
-    private mutating func remakeRows(with query: RowQuery?, parsed: inout [[JSONValue]]?) -> Bool {
-        guard let pages = store.walkSources() else { return false }
+    private mutating func remakeRows(with query: RowQuery?, parsed: inout [[JSONValue]]?) -> Remade {
+        guard let pages = store.walkSources() else { return .notInMemory }
         if parsed?.count != pages.count || zip(parsed ?? [], pages).contains(where: { $0.count != $1.count }) {
             parsed = pages.map { page in page.map { (try? JSONParser.parse($0.json)) ?? .string($0.json) } }
         }
@@ -155,10 +168,12 @@ extension AppState {
         // All of them share one key's budget (`RunBudget`).
         let total = pages.reduce(0) { $0 + $1.count }
         var next = 0
+        var stopped = false
         while next < pages.count, query == nil || !rowLayout.isSettled(after: store.itemCount) {
             let page = values.indices.contains(next) ? values[next] : nil
             let rows = query?.rows(ofPage: pages[next], values: page, budget: RunBudget.screen.share(pages[next].count, of: total))
                 ?? PageRows(items: pages[next], values: page, sources: nil)
+            stopped = stopped || rows.stopped
             appendRemade(rows, cells: false)
             next += 1
         }
@@ -166,6 +181,7 @@ extension AppState {
             let rest = pages[next...]
             let budget = RunBudget.screen.share(rest.reduce(0) { $0 + $1.count }, of: total)
             for rows in query.rows(ofPages: rest, values: values[min(next, values.count)...], table: rowLayout.table, budget: budget) {
+                stopped = stopped || rows.stopped
                 appendRemade(rows, cells: true)
             }
         }
@@ -175,7 +191,7 @@ extension AppState {
         if let filter = finding.filter { applyFilter(filter) }
         if let sortField { sort(by: sortField) }
         viewport.place(cursor: min(cursor, max(0, visibleCount - 1)), offset: offset, itemCount: visibleCount)
-        return true
+        return stopped ? .stopped : .made
     }
 
     /// Another program's rows: its objects choose the table's columns again (unless `--columns`

@@ -35,9 +35,16 @@ public struct RowQuery: Sendable, Equatable {
     /// `table`: the settled table the rows go in, if any: each object's row is made with its
     /// cells at once, rather than made and then copied with them (`AppState.laidOut`).
     func rows(of items: [Item], values: [JSONValue]?, table: ColumnLayout? = nil, budget: RunBudget = .screen) -> (items: [Item], values: [JSONValue], sources: [Item]) {
+        let made = pageRows(of: items, values: values, table: table, budget: budget)
+        return (made.items, made.values ?? [], made.sources ?? items)
+    }
+
+    /// The rows of a page's `items`, as `rows(of:values:table:budget:)`, saying whether the run
+    /// stopped short of some items (their rows say why).
+    func pageRows(of items: [Item], values: [JSONValue]?, table: ColumnLayout?, budget: RunBudget) -> PageRows {
         let sources = Self.keepingIdentities(items)
         let made = rows(of: sources, in: sources.indices, values: values?.count == items.count ? values : nil, table: table, budget: budget)
-        return (made.rows, made.outputs, sources)
+        return PageRows(items: made.rows, values: made.outputs, sources: sources, stopped: made.stopped)
     }
 
     /// The items, each holding its identity (hashed now when it is the JSON's).
@@ -54,15 +61,18 @@ public struct RowQuery: Sendable, Equatable {
     ///
     /// The sources are read in place by index (a `for item in` loop or `allSatisfy` copies each
     /// one, four reference counts up and down: a tenth of a keystroke at the `|` prompt).
-    func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?, budget: RunBudget) -> (rows: [Item], outputs: [JSONValue]) {
+    /// `stopped`: the program ran out of steps, rows or bytes on some item, and the rest were not
+    /// run.
+    func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?, budget: RunBudget) -> (rows: [Item], outputs: [JSONValue], stopped: Bool) {
         query.withinSteps(budget.steps) {
-            rows(of: sources, in: range, values: values, table: table, maxRows: budget.rows)
+            rows(of: sources, in: range, values: values, table: table, maxRows: budget.rows, maxBytes: budget.bytes)
         }
     }
 
-    private func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?, maxRows: Int) -> (rows: [Item], outputs: [JSONValue]) {
+    private func rows(of sources: [Item], in range: Range<Int>, values: [JSONValue]?, table: ColumnLayout?, maxRows: Int, maxBytes: Int) -> (rows: [Item], outputs: [JSONValue], stopped: Bool) {
         var rows: [Item] = []
         var outputs: [JSONValue] = []
+        var bytes = 0
         rows.reserveCapacity(range.count)
         outputs.reserveCapacity(range.count)
         // Once the program runs out of steps on an item, the rest of the page is not run again.
@@ -79,7 +89,15 @@ public struct RowQuery: Sendable, Equatable {
                 let made = try query.outputs(for: value)
                 guard rows.count + made.count <= maxRows else { throw RunBudget.tooManyRows }
                 for (ordinal, output) in made.enumerated() {
-                    let json = output.sharesStorage(with: value) ? sources[index].jsonText : SharedText(output.compactJSON)
+                    let json: SharedText
+                    if output.sharesStorage(with: value) {
+                        json = sources[index].jsonText
+                    } else {
+                        let written = output.compactJSON
+                        bytes += written.utf8.count
+                        guard bytes <= maxBytes else { throw RunBudget.tooManyBytes }
+                        json = SharedText(written)
+                    }
                     rows.append(row(output, json: json, ordinal: ordinal, id: sources[index].id, identity: sources[index].identity, table: table))
                     outputs.append(output)
                 }
@@ -90,7 +108,7 @@ public struct RowQuery: Sendable, Equatable {
                 outputs.append(.null)
             }
         }
-        return (rows, outputs)
+        return (rows, outputs, outOfSteps != nil)
     }
 
     /// Two settings are the same program when their text is (the configuration is compared
@@ -114,16 +132,9 @@ struct PageRows: Sendable {
     let items: [Item]
     let values: [JSONValue]?
     let sources: [Item]?
-
-    init(items: [Item], values: [JSONValue]?, sources: [Item]?) {
-        self.items = items
-        self.values = values
-        self.sources = sources
-    }
-
-    init(_ made: (items: [Item], values: [JSONValue], sources: [Item])) {
-        self.init(items: made.items, values: made.values, sources: made.sources)
-    }
+    /// The program stopped short of some items (out of steps, rows or bytes): the same page run
+    /// alone, as when it arrives or is read again, may give other rows.
+    var stopped = false
 }
 
 /// What one run of a program over many items at once may spend on the screen, all the items
@@ -138,16 +149,29 @@ struct RunBudget: Sendable, Equatable {
     let steps: Int
     /// Rows made.
     let rows: Int
+    /// Bytes of the JSON of the values made (an item passed through costs none: its row holds the
+    /// item's own).
+    let bytes: Int
 
-    /// A key at the prompt, or a page: about two seconds of one core at most, and rows of some
-    /// hundred bytes each up to a few hundred megabytes.
-    static let screen = RunBudget(steps: 10_000_000, rows: 1_000_000)
+    init(steps: Int, rows: Int, bytes: Int = RunBudget.screen.bytes) {
+        self.steps = steps
+        self.rows = rows
+        self.bytes = bytes
+    }
+
+    /// A key at the prompt, or a page: about two seconds of one core at most, and rows up to a
+    /// quarter of a gigabyte.
+    static let screen = RunBudget(steps: 10_000_000, rows: 1_000_000, bytes: 1 << 28)
 
     /// The part of the budget for `count` of `total` items run apart (a piece on another core).
     func share(_ count: Int, of total: Int) -> RunBudget {
         guard total > count, total > 0 else { return self }
-        return RunBudget(steps: max(1, steps / total * count), rows: max(1, rows / total * count))
+        return RunBudget(steps: max(1, steps / total * count), rows: max(1, rows / total * count), bytes: max(1, bytes / total * count))
     }
+
+    static let tooManyBytes = ItemQueryError(
+        "stopped: the program made more JSON than the screen allows for all these items together (\(screen.bytes >> 20) MiB; --dump --jq has no such limit)",
+        outOfSteps: true)
 
     static let tooManyRows = ItemQueryError(
         "stopped: the program made more rows than the screen allows for all these items together (\(NumberText.grouped(screen.rows)); --dump --jq has no such limit)",

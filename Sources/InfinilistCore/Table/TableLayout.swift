@@ -8,7 +8,7 @@ extension AppState {
 
     func rows(of items: [Item], values: [JSONValue]?) -> PageRows {
         guard let query = finding.rowQuery else { return PageRows(items: items, values: values, sources: nil) }
-        return PageRows(query.rows(of: items, values: values))
+        return query.pageRows(of: items, values: values, table: nil, budget: .screen)
     }
 
     /// Items as the rows show them: in a table, each with its cells. The first page with items
