@@ -33,10 +33,10 @@ enum Arithmetic {
         case (_, .null): return a
         case (.number(let x), .number(let y)): return .double(NumberText.double(x) + NumberText.double(y))
         case (.string(let x), .string(let y)):
-            try Fuel.check(size: x.utf8.count + y.utf8.count, of: "string")
+            try Fuel.check(size: x.utf8.count + y.utf8.count, of: .string)
             return .string(x + y)
         case (.array(let x), .array(let y)):
-            try Fuel.check(size: x.count + y.count, of: "array")
+            try Fuel.check(size: x.count + y.count, of: .array)
             return .array(x + y)
         case (.object(var x), .object(let y)):
             for (k, v) in y { x[k] = v }
@@ -64,7 +64,7 @@ enum Arithmetic {
             guard d >= 0 else { return .null }
             if s.isEmpty { return .string("") }
             guard d * Double(s.utf8.count) <= Double(1 << 29) else { throw JQRuntimeError("Repeat string result too long") }
-            try Fuel.check(size: Int(d) * s.utf8.count, of: "string")
+            try Fuel.check(size: Int(d) * s.utf8.count, of: .string)
             return .string(repeated(s, Int(d)))
         case (.object(let x), .object(let y)): return .object(deepMerge(x, y))
         default: throw failure(a, b, "multiplied")

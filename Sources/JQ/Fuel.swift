@@ -37,11 +37,17 @@ enum Fuel {
     /// Throws when a value of `size` strings' bytes or array elements is past `maxSize`: a
     /// program that doubles an array (`until(length > 1e8; . + .)`) takes a few steps and all
     /// the memory.
-    static func check(size: Int, of kind: String) throws {
+    static func check(size: Int, of kind: SizedKind) throws {
         guard let bytes = maxSize else { return }
-        let limit = kind == "string" ? bytes : bytes >> 4
+        let limit = kind == .string ? bytes : bytes >> 4
         guard size > limit else { return }
-        throw JQRuntimeError("\(kind) too large for the screen (over \(limit) \(kind == "string" ? "bytes" : "elements"); --dump --jq has no such limit)")
+        throw JQRuntimeError("\(kind.rawValue) too large for the screen (over \(limit) \(kind == .string ? "bytes" : "elements"); --dump --jq has no such limit)")
+    }
+
+    /// What `check` measures: a string's bytes, or an array's elements.
+    enum SizedKind: String {
+        case string
+        case array
     }
 
     private static let regexKey: pthread_key_t = {
