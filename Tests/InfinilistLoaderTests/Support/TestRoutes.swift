@@ -73,8 +73,10 @@ enum TestRoutes {
         router.get("big-declared") { _, _ in
             json("[" + String(repeating: " ", count: 100 * 1024) + "]")
         }
+        // Answers after 1.5 s, or after `ms` milliseconds when the query gives them.
         router.get("slow") { request, _ in
-            try await Task.sleep(for: .milliseconds(1500))
+            let delay = request.uri.queryParameters["ms"].flatMap { Int($0) } ?? 1500
+            try await Task.sleep(for: .milliseconds(delay))
             return json(itemsPage(page: pageNumber(request)))
         }
         router.get("redirect") { request, _ in
