@@ -96,4 +96,36 @@ import Testing
         }
         try await tmux.quitAndExpectRestored()
     }
+
+    /// A stray byte after an object far down the file (`{…}}`): its line is counted as one row,
+    /// but read it is two, the object and a problem row. `End` passes over it; when its page
+    /// comes into view it takes both rows, so no item is cut off the page and nothing "has
+    /// changed" (decision 160; one item was missing before).
+    @Test func aStrayByteOnAPassedPageIsARowOfItsOwn() async throws {
+        try #require(Binary.exists, "\(Binary.missingMessage)")
+        let folder = try TemporaryDirectory()
+        let path = folder.file("stray.jsonl")
+        let count = 60_000
+        try Data((1...count).map { "{\"n\":\($0),\"text\":\"line \($0)\"}\($0 == 30_000 ? "}" : "")\n" }.joined().utf8).write(to: path)
+        let tmux = try await TmuxSession(arguments: ["--format", "{text}", path.path])
+        defer { tmux.close() }
+        // Once the background count is in, `End` passes over the pages it counted, the stray
+        // byte's too (a pass that counts stops at the line and reads its page instead).
+        try await tmux.waitFor(text: "of 60,000")
+        try tmux.send("End")
+        try await tmux.waitFor("the last line") { rows in StatusCounts(rows)?.row == count && rows.contains { $0.hasPrefix("> line \(count)") } }
+        try tmux.send("-l", "30000")
+        try tmux.send("G")
+        let around = try await tmux.waitFor("line 30,000, the problem row and line 30,001") { rows in
+            guard let line = rows.firstIndex(where: { $0.hasPrefix("> line 30000") }), line + 2 < rows.count else { return false }
+            return rows[line + 1].contains("✗ not JSON") && rows[line + 2].hasPrefix("  line 30001") && StatusCounts(rows)?.loaded == count + 1
+        }
+        #expect(!around.joined().contains("changed"), "\(around)")
+        try tmux.send("-l", "\(count + 1)")
+        try tmux.send("G")
+        try await tmux.waitFor("the last line, one row further") { rows in
+            StatusCounts(rows)?.row == count + 1 && rows.contains { $0.hasPrefix("> line \(count)") }
+        }
+        try await tmux.quitAndExpectRestored()
+    }
 }

@@ -25,7 +25,7 @@ public struct PageStore: Sendable {
         let page: Int
         var firstRow: Int
         /// The rows of the page (of each page of a run).
-        let count: Int
+        var count: Int
         /// The rows' items; nil when the page is dropped. A nil element is a row the page no
         /// longer fills (it came back shorter, or without that item).
         var items: SlotItems? { didSet { stamp = PageStore.newStamp() } }
@@ -43,6 +43,9 @@ public struct PageStore: Sendable {
         /// How many pages the slot stands for, each of `count` rows, one after another: more
         /// than 1 only for a run of dropped pages of the walk that keep no identities.
         var pages = 1
+        /// Whether `count` is the file's lines a pass counted there, not yet the rows read
+        /// (`settleCounted`).
+        var counted = false
 
         var rows: Range<Int> { firstRow..<(firstRow + count * pages) }
         /// The rows of one of the slot's pages.
@@ -53,7 +56,7 @@ public struct PageStore: Sendable {
         /// Whether `next`, the slot after this one, can join it in a run.
         func joins(_ next: Slot) -> Bool {
             guard case .walk = origin, items == nil, next.items == nil, identities.isEmpty, next.identities.isEmpty,
-                  count == next.count, origin == next.origin else { return false }
+                  count == next.count, counted == next.counted, origin == next.origin else { return false }
             return next.page == page + pages
         }
         /// The identities kept, or for a page deeper than `rowsWithIdentities` those of its items
@@ -166,12 +169,13 @@ public struct PageStore: Sendable {
 
     /// Appends pages of the walk the loader passed over without reading their items (`G` or
     /// `NG` on a file, decision 145): one run of dropped pages, each `rowsEach` rows, read again
-    /// like any dropped page when it comes into view. They keep no identities: only a list that
-    /// is never polled is passed over.
+    /// like any dropped page when it comes into view (a count of lines: the first reading may
+    /// find more or fewer rows, `settleCounted`). They keep no identities: only a list that is
+    /// never polled is passed over.
     public mutating func appendPassed(_ passed: PassedPages) {
         guard passed.pages > 0 else { return }
         slots.append(Slot(page: pageCount, firstRow: itemCount, count: passed.rowsEach, items: nil, sources: nil, identities: [],
-                          origin: .walk(rowsAbove: rowsAbove), pages: passed.pages))
+                          origin: .walk(rowsAbove: rowsAbove), pages: passed.pages, counted: true))
         largestPageSize = max(largestPageSize, passed.rowsEach)
         joinRun(at: slots.count - 1)
     }
@@ -204,12 +208,12 @@ public struct PageStore: Sendable {
 
     /// Gives `page`, one of the run at `index`, a slot of its own (the run's pages before and after
     /// it keep theirs); returns the page's slot index.
-    private mutating func isolate(page: Int, at index: Int) -> Int {
+    mutating func isolate(page: Int, at index: Int) -> Int {
         let run = slots[index]
         guard run.pages > 1 else { return index }
         func part(_ pages: Range<Int>) -> Slot {
             Slot(page: pages.lowerBound, firstRow: run.rows(ofPage: pages.lowerBound).lowerBound, count: run.count,
-                 items: nil, sources: nil, identities: [], origin: run.origin, pages: pages.count)
+                 items: nil, sources: nil, identities: [], origin: run.origin, pages: pages.count, counted: run.counted)
         }
         let before = run.page..<page
         let after = (page + 1)..<(run.page + run.pages)

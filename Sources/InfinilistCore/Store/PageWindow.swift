@@ -116,6 +116,8 @@ extension AppState {
         guard loading.refetches[result.request.page] == .loading(result.request.id) else { return false }
         loading.refetches[result.request.page] = nil
         let rows = rows(of: result)
+        // A page a pass counted takes the rows it holds: the rows below move first.
+        if let edit = store.settleCounted(page: result.request.page, rows: rows.items.count) { rowsEdited(edit, newItems: false) }
         if !store.refill(page: result.request.page, with: laidOut(rows.items, parsed: rows.values), sources: rows.sources) {
             notice = .pageChanged(result.request.page)
         }

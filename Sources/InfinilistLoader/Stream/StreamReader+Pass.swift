@@ -24,8 +24,9 @@ struct StreamPass: Sendable, Equatable {
 /// That a line is an item is checked on the last page read at the tail: it must have held as
 /// many values as line breaks. Blank lines hold no item; where that page held objects, a line
 /// that does not look like one object stops the count there (`LineBreaks.objectLines`), and its
-/// page is read. A file of other values that changes shape further on gives pages that come back
-/// shorter or longer than counted: their rows show as missing or are cut, nothing else.
+/// page is read. A line that reads as more or fewer rows than one (a stray byte after an object,
+/// in a file the background count passed) makes its page longer or shorter than counted: the
+/// core gives the page its rows when it is first read (`PageStore.settleCounted`).
 extension StreamReader {
     /// Goes over the pages from `start` (the tail) towards `target` without reading their items
     /// (tail queue only), telling `waiting` how far it has read every `passSaidEvery` bytes. Nil

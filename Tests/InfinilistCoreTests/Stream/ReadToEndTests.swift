@@ -178,6 +178,37 @@ import Testing
         #expect(loads(effects).map(\.kind) == [.refetch])
     }
 
+    /// A passed page is a count of lines: read, it may hold a row more (a stray byte after an
+    /// object is a problem row of its own) or fewer. It takes the rows it holds and the rows
+    /// below move, the cursor with its item; nothing is cut off and nothing "has changed"
+    /// (decision 160). A page read before and dropped keeps its rows as ever.
+    @Test(arguments: [11, 9])
+    func aPassedPageTakesTheRowsItHolds(rows: Int) throws {
+        var state = streamState()
+        let request = try #require(loads(state.update(.key(.char("G")))).first)
+        var result = PageResult(request: request, items: items(1_010..<1_013), end: EndReason("end of input"), latency: 0.01)
+        result.passed = PassedPages(pages: 100, rowsEach: 10)
+        let asked = loads(state.update(.pageLoaded(result)))
+        let refetch = try #require(asked.first { $0.page == 100 })
+        let cursorItem = state.store.item(at: state.viewport.cursor)?.json
+        let settled = loads(state.update(.pageLoaded(PageResult(request: refetch, items: items(5_000..<5_000 + rows), latency: 0.01))))
+        #expect(state.store.itemCount == 1_003 + rows)
+        #expect(state.store.rows(ofPage: 100) == 1_000..<(1_000 + rows))
+        #expect((1_000..<1_000 + rows).map { state.store.item(at: $0)?.json } == items(5_000..<5_000 + rows).map(\.json))
+        #expect(state.store.item(at: state.viewport.cursor)?.json == cursorItem)
+        #expect(state.viewport.cursor == 1_002 + rows)
+        #expect(state.notice == nil)
+        #expect(state.following.newAbove == 0)
+        // The pages before it are still counts: the one above is read in turn, and settles too.
+        var asks = (asked + settled).filter { $0.page == 99 }
+        while asks.isEmpty, state.viewport.cursor > 900 { asks = loads(state.update(.key(.pageUp))).filter { $0.page == 99 } }
+        let above = try #require(asks.first, "the page above is not asked for")
+        _ = state.update(.pageLoaded(PageResult(request: above, items: items(4_000..<4_011), latency: 0.01)))
+        #expect(state.store.rows(ofPage: 99) == 990..<1_001)
+        #expect(state.store.itemCount == 1_004 + rows)
+        #expect(state.notice == nil)
+    }
+
     /// While the loader counts a big file's lines, the footer row says how far it has read, and
     /// `G` goes on: the count is no wait.
     @Test func aPassSaysHowFarItHasRead() throws {
