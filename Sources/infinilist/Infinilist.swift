@@ -69,7 +69,7 @@ struct Infinilist: ParsableCommand {
             return
         }
         // `@NAME`: the config file's source, with the rest of the command line on top.
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessSetup.environment
         let named = try NamedSourceArguments.resolve(
             self.options,
             arguments: CommandWords.normalized(Array(CommandLine.arguments.dropFirst())),
@@ -86,7 +86,10 @@ struct Infinilist: ParsableCommand {
         if options.insecure, options.url != nil { InsecureWarning.write() }
         if options.dump {
             let status = try DumpRun(options: options, source: source).run()
-            throw ExitCode(status)
+            // Thrown only for a failure: the parser's `exit(withError:)` lays out the help text
+            // to find a message even for a success, a tenth of a short dump's time.
+            if status != 0 { throw ExitCode(status) }
+            return
         }
         // `@NAME`: `V` saves the view back into that source.
         let sourceName = self.options.url.flatMap { $0.hasPrefix("@") && $0.count > 1 ? String($0.dropFirst()) : nil }

@@ -38,7 +38,7 @@ struct InteractiveSession {
         let rowQuery = try options.query.rowQuery(format: options.format)
         let sort = try options.sortField()
         let compiler = try options.query.compiler(format: options.format)
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessSetup.environment
         let inbox = try Inbox()
         // Last of what can throw: from here on the source (an HTTP client) is always closed.
         let source = PageSources.make(self.source)

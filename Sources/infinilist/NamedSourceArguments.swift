@@ -150,7 +150,7 @@ enum NamedSourceArguments {
     /// `@NAME` for every source of the config file, for shell completion of the URL argument;
     /// none when there is no readable file.
     static func completions() -> [String] {
-        guard let path = ConfigFile.defaultPath(environment: ProcessInfo.processInfo.environment),
+        guard let path = ConfigFile.defaultPath(environment: ProcessSetup.environment),
               let file = try? ConfigFile.load(path: path) else { return [] }
         return file.sources.map { "@" + $0.name }
     }

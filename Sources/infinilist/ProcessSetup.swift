@@ -12,8 +12,12 @@ enum ProcessSetup {
         // process, so the dump and Enter can stop cleanly (exit 141, as if killed by SIGPIPE).
         signal(SIGPIPE, SIG_IGN)
         SignalWatcher.blockForProcess()
-        CrashGuard.install(environment: ProcessInfo.processInfo.environment)
+        CrashGuard.install(environment: environment)
     }
+
+    /// The process's environment, read once: `ProcessInfo.environment` makes a new dictionary
+    /// of every variable each time it is asked, and a run asked five times.
+    static let environment = ProcessInfo.processInfo.environment
 }
 
 /// `infinilist >&-`: a closed stdin, stdout or stderr would be handed out again by the next

@@ -64,7 +64,7 @@ enum SourceFactory {
         source.proxy = options.proxy
         source.noProxy = options.noProxy
         source.user = options.user
-        source.environment = ProcessInfo.processInfo.environment
+        source.environment = ProcessSetup.environment
         source.caCertificateFiles = options.caCertificates
         source.insecure = options.insecure
         source.input = StreamArgument.input(for: options.url)
