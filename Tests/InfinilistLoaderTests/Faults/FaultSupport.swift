@@ -57,10 +57,12 @@ func loaderMessages(url: String, options: SourceOptions, pages: Int = 1) async t
     return inbox.all
 }
 
-/// Waits (polling, up to 45 s: a machine busy with builds once needed more than 15) until
-/// `count` requests were answered (loaded or failed); it returns as soon as they are.
+/// Waits (polling, up to 120 s, as the loader tests' other waits: a machine busy with builds
+/// once needed more than 15, and the whole suite beside a hostile helper's tmux sessions more
+/// than 45) until `count` requests were answered (loaded or failed); it returns as soon as they
+/// are.
 func waitForAnswers(_ inbox: MessageInbox, count: Int) async -> [Message] {
-    let deadline = ContinuousClock.now + .seconds(45)
+    let deadline = ContinuousClock.now + .seconds(120)
     while ContinuousClock.now < deadline {
         let all = inbox.all
         if all.filter({ $0.loaded != nil || $0.failed != nil }).count >= count { return all }
