@@ -178,6 +178,18 @@ import Testing
         #expect(loads(effects).map(\.kind) == [.refetch])
     }
 
+    /// A warning of the page read after a pass names that page, not the one the pass started at
+    /// (hostile pass: "page 2: not JSON at byte 1897793" for a line on page 61).
+    @Test func aWarningAfterAPassNamesThePageItCameOn() throws {
+        var state = streamState()
+        let request = try #require(loads(state.update(.key(.char("G")))).first)
+        var result = PageResult(request: request, items: items(1_010..<1_013), end: EndReason("end of input"), latency: 0.01,
+                                warning: "not JSON at byte 12345")
+        result.passed = PassedPages(pages: 100, rowsEach: 10)
+        _ = state.update(.pageLoaded(result))
+        #expect(state.notice?.text == "page \(request.page + 101): not JSON at byte 12345")
+    }
+
     /// A passed page is a count of lines: read, it may hold a row more (a stray byte after an
     /// object is a problem row of its own) or fewer. It takes the rows it holds and the rows
     /// below move, the cursor with its item; nothing is cut off and nothing "has changed"
