@@ -84,11 +84,14 @@ bench-tools: deps
 	  fi; \
 	fi
 
-## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores).
+## Release build, then every figure of docs/performance.md in one run (a few minutes, both cores);
+## last, the first screen of 50 rows and its memory beside fzf and less on the same rows
+## (scripts/bench-first-screen.py).
 bench: bench-tools
 	$(SWIFT) build $(RELEASE) --product infinilist
 	$(SWIFT) build $(RELEASE) --product infinilist-bench
 	.build/release/infinilist-bench $(BENCH_ARGS)
+	python3 scripts/bench-first-screen.py
 
 ## Issue 37's big-file figures (End, / near the end, --dump) beside less, fzf and jq, on NDJSON
 ## files it generates once in BENCH_BIG_DIR (default /tmp/infinilist-bench-big; 200 MB and 1 GB,
