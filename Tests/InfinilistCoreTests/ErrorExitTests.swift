@@ -66,6 +66,27 @@ import Testing
         #expect(after[8].contains("item"), "the list is drawn again: \(after[8])")
     }
 
+    /// A notice over the cursor's row draws the list higher for that frame, so the row just
+    /// reached stays in sight (hostile pass: after `End`, a page's warning hid the last row).
+    @Test func aLongNoticeOverTheCursorsRowRaisesTheListForThatFrame() {
+        var state = loadedState(pages: 1, size: Size(rows: 10, columns: 60), prefetch: 100)
+        for _ in 0..<8 { _ = state.update(.key(.down)) }
+        let before = render(state).rows.map(\.text)
+        let cursorLine = before.first { $0.hasPrefix(">") }
+        var withoutNotice = state
+        _ = state.update(.commandReport(.copied(what: "the item's JSON", bytes: 12_345, inTmux: true)))
+        let rows = render(state).rows.map(\.text)
+        let noticeStart = rows.firstIndex { $0.contains("the item's JSON") } ?? rows.count
+        let cursorRow = rows.firstIndex { $0.hasPrefix(">") } ?? rows.count
+        #expect(cursorRow < noticeStart, "\(rows)")
+        #expect(rows.first { $0.hasPrefix(">") } == cursorLine, "the same row: \(rows)")
+        // The state is not moved: the next key draws the list where it was.
+        #expect(state.viewport.cursor == 8)
+        _ = state.update(.key(.down))
+        _ = withoutNotice.update(.key(.down))
+        #expect(render(state).rows.map(\.text) == render(withoutNotice).rows.map(\.text))
+    }
+
     /// A notice that fits stays on the status line; on a screen too small to spare two rows, a
     /// long one is clipped there, as before.
     @Test func aShortNoticeStaysOnTheStatusLine() {

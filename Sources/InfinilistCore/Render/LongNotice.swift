@@ -27,3 +27,20 @@ func overlay(_ notice: [FrameRow], onto rows: inout [FrameRow]) {
     guard count > 0 else { return }
     rows.replaceSubrange((rows.count - count)..., with: notice.suffix(count))
 }
+
+extension AppState {
+    /// The state to draw the list from under a notice of `noticeRows` rows laid over the content
+    /// area's last rows, when those would hide the cursor's row (after `End`, a page's warning
+    /// covered the row just reached): the viewport that many rows shorter, so the cursor's row
+    /// sits above the notice for this frame; the next key draws the list as it is. Nil when the
+    /// cursor's row is in sight anyway, or when the list has no row to spare.
+    func raisedAbove(noticeRows: Int) -> AppState? {
+        let listTop = rowLayout.table == nil ? 0 : 1
+        let cursorRow = listTop + viewport.cursor - viewport.top
+        let hidden = cursorRow - (contentHeight - noticeRows) + 1
+        guard hidden > 0, viewport.height - hidden >= 1 else { return nil }
+        var raised = self
+        raised.viewport.resize(height: viewport.height - hidden, itemCount: visibleCount)
+        return raised
+    }
+}

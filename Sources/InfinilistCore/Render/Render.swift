@@ -44,7 +44,12 @@ public func render(_ state: AppState) -> Frame {
             let notice = state.notice.flatMap { _ in
                 longNoticeRows(state, parts: listStatusParts(state), width: width, height: contentHeight)
             }
-            if let notice { overlay(notice, onto: &rows) }
+            if let notice {
+                if let raised = state.raisedAbove(noticeRows: notice.count) {
+                    rows = listAndPreview(raised, height: contentHeight, width: size.columns)
+                }
+                overlay(notice, onto: &rows)
+            }
             rows.append(statusRow(state, width: width, withNotice: notice == nil))
         }
     }
