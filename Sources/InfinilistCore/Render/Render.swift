@@ -11,6 +11,11 @@ public func render(_ state: AppState) -> Frame {
     let size = state.size
     let contentHeight = state.contentHeight
     var rows: [FrameRow]
+    // A notice too long for the status line is shown whole above it (LongNotice.swift); the list
+    // is drawn from higher up when the notice would hide the cursor's row.
+    let listNotice = state.mode == .list ? state.notice.flatMap { _ in
+        longNoticeRows(state, parts: listStatusParts(state), width: size.columns - 1, height: contentHeight)
+    } : nil
     if case .columns(let picker) = state.mode {
         rows = columnPickerRows(picker, height: contentHeight, width: size.columns)
     } else if case .counts(let view) = state.mode {
@@ -18,7 +23,8 @@ public func render(_ state: AppState) -> Frame {
     } else if case .detail(let view) = state.mode {
         rows = detailRows(view, height: contentHeight, width: size.columns)
     } else {
-        rows = listAndPreview(state, height: contentHeight, width: size.columns)
+        let drawn = listNotice.flatMap { state.raisedAbove(noticeRows: $0.count) } ?? state
+        rows = listAndPreview(drawn, height: contentHeight, width: size.columns)
     }
     if size.rows > 0 {
         // The bottom-right cell is never written: some terminals scroll when it is.
@@ -40,17 +46,8 @@ public func render(_ state: AppState) -> Frame {
         case .detail(let view):
             rows.append(detailBottomRow(state, view, height: contentHeight, width: width))
         default:
-            // A notice too long for the status line is shown whole above it (LongNotice.swift).
-            let notice = state.notice.flatMap { _ in
-                longNoticeRows(state, parts: listStatusParts(state), width: width, height: contentHeight)
-            }
-            if let notice {
-                if let raised = state.raisedAbove(noticeRows: notice.count) {
-                    rows = listAndPreview(raised, height: contentHeight, width: size.columns)
-                }
-                overlay(notice, onto: &rows)
-            }
-            rows.append(statusRow(state, width: width, withNotice: notice == nil))
+            if let listNotice { overlay(listNotice, onto: &rows) }
+            rows.append(statusRow(state, width: width, withNotice: listNotice == nil))
         }
     }
     return Frame(size: size, rows: rows)

@@ -16,7 +16,12 @@ extension PageStore {
         guard rows != counted else { return nil }
         slots[index].count = rows
         largestPageSize = max(largestPageSize, rows)
-        for below in (index + 1)..<slots.count { slots[below].firstRow += rows - counted }
+        moveRows(after: index, by: rows - counted)
         return RowEdit(at: slots[index].firstRow + min(rows, counted), removed: max(0, counted - rows), inserted: max(0, rows - counted))
+    }
+
+    /// Moves the first row of every slot after `index` by `delta` (a slot's rows changed).
+    mutating func moveRows(after index: Int, by delta: Int) {
+        for below in (index + 1)..<slots.count { slots[below].firstRow += delta }
     }
 }

@@ -47,7 +47,7 @@ extension PageStore {
         let made = makeSlots(pages, gap: gap, from: at)
         let inserted = made.reduce(0) { $0 + $1.count }
         let removed = slots[index].count
-        for below in (index + 1)..<slots.count { slots[below].firstRow += inserted - removed }
+        moveRows(after: index, by: inserted - removed)
         slots.replaceSubrange(index...index, with: made)
         topCount += made.count - 1
         indexTop()
