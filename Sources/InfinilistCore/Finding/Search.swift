@@ -225,21 +225,7 @@ extension AppState {
     /// rows below it move down with their items.
     mutating func searchRowsInserted(at index: Int, count: Int) {
         guard count > 0 else { return }
-        searchRowsEdited(RowEdit(at: index, removed: 0, inserted: count))
-    }
-
-    /// Visible rows changed at `edit.at` (rows inserted, a gap row replaced): the pending
-    /// search's rows below it move with their items; rows put above where it has reached are
-    /// not examined, as rows inserted there never were.
-    mutating func searchRowsEdited(_ edit: RowEdit) {
-        guard var pending = finding.search?.pending, edit.removed > 0 || edit.inserted > 0 else { return }
-        // Forward, rows inserted at the very next row are still to be examined; backward, the
-        // bound is exclusive, so rows inserted below it move it.
-        if pending.nextRow > edit.at || (pending.phase == .above && pending.nextRow == edit.at) {
-            pending.nextRow = pending.nextRow >= edit.at + edit.removed ? pending.nextRow + edit.delta : edit.at + edit.inserted
-        }
-        if pending.origin >= edit.at { pending.origin = edit.map(pending.origin) }
-        finding.search?.pending = pending
+        finding.search?.pending?.move(with: RowEdit(at: index, removed: 0, inserted: count))
     }
 
     private mutating func jump(to visibleRow: Int) {

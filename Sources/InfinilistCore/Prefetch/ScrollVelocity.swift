@@ -28,7 +28,7 @@ public struct ScrollVelocity: Sendable, Equatable {
 
     /// Rows were inserted or removed above some samples: they move with the rows, so the cursor
     /// carried down by new items at the top is not taken for a fast scroll.
-    mutating func rowsEdited(_ edit: RowEdit) {
+    mutating func move(with edit: RowEdit) {
         for index in samples.indices {
             samples[index] = Sample(time: samples[index].time, row: edit.map(samples[index].row))
         }

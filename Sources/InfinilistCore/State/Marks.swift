@@ -84,7 +84,7 @@ public struct Marks: Sendable, Equatable {
 
     /// Rows moved (new items put above, a gap row replaced): every mark's row moves with its
     /// item, marks by row included (their key is the row).
-    mutating func apply(_ edit: RowEdit) {
+    mutating func move(with edit: RowEdit) {
         guard !entries.isEmpty, edit.removed > 0 || edit.inserted > 0 else { return }
         var moved: [MarkKey: Entry] = [:]
         for (key, var entry) in entries {

@@ -18,22 +18,19 @@ extension AppState {
         } else {
             visible = edit
         }
-        marks.apply(edit)
-        if let anchor = refreshAnchor {
-            refreshAnchor = RefreshAnchor(id: anchor.id, row: edit.map(anchor.row), offset: anchor.offset)
-        }
-        if case .detail(var view) = mode {
-            view.row = edit.map(view.row)
-            mode = .detail(view)
-        }
+        // Anchored to the store's rows.
+        marks.move(with: edit)
+        refreshAnchor.move(with: edit)
+        mode.move(with: edit)
         countsRowsEdited()
         guard finding.order == nil else {
             finding.search?.pending = nil
             sortRowsEdited(edit, cursorRowBefore: cursorRowBefore)
             return
         }
-        searchRowsEdited(visible)
-        timing.velocity.rowsEdited(visible)
+        // Anchored to the visible rows.
+        finding.search?.pending?.move(with: visible)
+        timing.velocity.move(with: visible)
         keepScreenStill(visible, newItems: newItems)
     }
 
