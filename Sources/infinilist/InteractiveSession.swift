@@ -47,7 +47,7 @@ struct InteractiveSession {
         if let log { note = { log.note($0) } }
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note,
                             parsesItems: self.source.columns != .lines || options.query.program != nil,
-                            remembersItems: Loader.itemsRememberedOnScreen)
+                            remembersItems: Loader.itemsRememberedOnScreen, keepsTop: true)
         let driver = LoaderDriver(loader: loader)
         let watcher = SignalWatcher(inbox: inbox)
         // Runs after the screen is closed (below), on every path out of this function.

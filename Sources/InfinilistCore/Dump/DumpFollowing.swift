@@ -34,7 +34,7 @@ extension DumpModel {
         switch message {
         case .pageLoaded(let result):
             guard var run = following.run, run.request == result.request else { break }
-            switch run.received(result.items, end: result.end != nil, isKnown: known.contains) {
+            switch run.received(result.items, reachedKnown: result.reachedKnown, end: result.end != nil) {
             case .next(let address):
                 let request = pollRequest(address, &following)
                 run.asked(request)
@@ -80,7 +80,6 @@ extension DumpModel {
     /// not read, and stderr says so.
     private mutating func write(_ found: [NewPage], more: PollAddress?) -> [Effect] {
         let items = found.flatMap(\.items)
-        known.formUnion(items.identities)
         let lines = Array(items.reversed())
         written += lines.count
         var effects: [Effect] = lines.isEmpty ? [] : [.output(lines[...], itemLine)]

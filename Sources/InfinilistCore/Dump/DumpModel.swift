@@ -19,8 +19,6 @@ public struct DumpModel: Model {
     public internal(set) var written = 0
     private var nextPage = 0
     var requestIDs = RequestIDs()
-    /// The identity of every item read, with `follow`: what a poll compares against.
-    var known = Set<ItemIdentity>()
     /// The last wait reported, by request and reason, so a countdown is said once, not every
     /// second, and the same wait of a later page is said again (hostile pass 3: a dump said
     /// only the first of several rate-limit waits, each with the same reason).
@@ -117,8 +115,6 @@ public struct DumpModel: Model {
         let room = maxItems.map { max(0, $0 - written) } ?? result.items.count
         let lines = result.items.prefix(room)
         written += lines.count
-        // Every item read is known, written or not: a later poll must not take it for new.
-        if follow != nil { known.formUnion(result.items.identities) }
         pagesRead += 1
         var effects: [Effect] = [.output(lines, itemLine)]
         if let missing = checkFields(result) { effects.append(missing) }

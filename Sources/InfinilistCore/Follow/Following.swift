@@ -77,9 +77,8 @@ extension AppState {
             following.interval = nil
             following.nextPoll = nil
             notice = .followingOff
-            guard let run = loading.poll, run.purpose == .top else { return [] }
-            loading.poll = nil
-            return [.cancel(run.request.id)]
+            guard loading.poll?.purpose == .top else { return [] }
+            return stopPollRun()
         }
         following.interval = following.startInterval
         following.nextPoll = timing.clock
@@ -124,7 +123,6 @@ extension AppState {
 
     /// A request for a page of a poll's round, under a page number of its own.
     mutating func pollRequest(_ address: PollAddress) -> PageRequest {
-        store.trackIdentities()
         return loading.requestIDs.request(page: nextFollowPage(), for: .poll(address))
     }
 

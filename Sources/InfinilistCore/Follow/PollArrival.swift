@@ -7,7 +7,7 @@ extension AppState {
         guard var run = loading.poll, run.request == result.request else { return nil }
         let rows = rows(of: result)
         let items = laidOut(rows.items, parsed: rows.values)
-        switch run.received(items, end: result.end != nil, empty: result.items.isEmpty, isKnown: store.isKnown) {
+        switch run.received(items, reachedKnown: result.reachedKnown, end: result.end != nil) {
         case .next(let address):
             let request = pollRequest(address)
             run.asked(request)
@@ -33,6 +33,17 @@ extension AppState {
         }
         finish(run, found: found, more: found.isEmpty ? nil : failure.request.poll)
         return []
+    }
+
+    /// The run on its way is stopped (`F` turns following off): what it found goes in, with a gap
+    /// row where it would have gone on, as after a failed page. The loader counts a page's new
+    /// items as the list's when it reads them (decision 162): left out now, they would never be
+    /// new again. Returns the cancellation of the page on its way.
+    mutating func stopPollRun() -> [Effect] {
+        guard let run = loading.poll else { return [] }
+        let found = run.foundSoFar
+        finish(run, found: found, more: found.isEmpty ? nil : run.request.poll)
+        return [.cancel(run.request.id)]
     }
 
     private mutating func finish(_ run: PollRun, found: [NewPage], more: PollAddress?) {

@@ -4,10 +4,11 @@
 /// which a run of its own loads later, going on in the same round. Shared by the screen and
 /// `--dump --follow`, which decide alike what is new.
 ///
-/// An item is new when the list does not hold its identity (`ItemIdentity`), the run has not met
-/// it already, and it comes before the page's last known item; whatever order the server puts
-/// the page in, whatever it deleted, a known item is never new again, so nothing is put in twice,
-/// and the older items a deletion pulls up from the next page are not taken for new ones.
+/// What is new on a page is the loader's to say (`newItems`), as it is the one that drops
+/// duplicates: it knows every item the list has read, and it reads every page, the list's and the
+/// polls', in the order the core gets them, so an item a poll puts above the list is dropped
+/// from the list's later pages before the core sees them (decision 162). A run gets only the new
+/// items of each page, and whether the page reached an item the list holds.
 public struct PollRun: Sendable, Equatable {
     /// Where the run's new items go.
     public enum Purpose: Sendable, Equatable {
@@ -45,7 +46,6 @@ public struct PollRun: Sendable, Equatable {
     public private(set) var request: PageRequest
     private var found: [NewPage] = []
     private var pagesRead = 0
-    private var seen: Set<ItemIdentity> = []
 
     public init(purpose: Purpose, request: PageRequest, pageLimit: Int = PollRun.pageLimit, peeksPastLimit: Bool = false) {
         self.purpose = purpose
@@ -57,27 +57,19 @@ public struct PollRun: Sendable, Equatable {
     /// The new items found so far (what a failure of the next page leaves).
     public var foundSoFar: [NewPage] { found }
 
-    /// The answer to `request` arrived with `items` (`end`: the round's walk has no page after
-    /// it; `empty`: the answer held no item, which `items` may not say when a `--jq` program made
-    /// them and dropped every one). `isKnown` says whether the list holds an item.
-    public mutating func received(_ items: [Item], end: Bool, empty: Bool? = nil, isKnown: (ItemIdentity) -> Bool) -> Step {
+    /// The answer to `request` arrived with `items`, the page's new items as the loader kept
+    /// them (`newItems`; a `--jq` program's rows of them on the screen). `reachedKnown`: the page
+    /// held an item the list has, or nothing, so the new items end here; `end`: the round's walk
+    /// has no page after it.
+    public mutating func received(_ items: [Item], reachedKnown: Bool, end: Bool) -> Step {
         guard let address = request.poll else { return .done(found: found, more: nil) }
         pagesRead += 1
-        var fresh: [Item] = []
-        // Items after the page's last known one are not new: they are older items that
-        // deletions above pulled up from the next page (the list's walk reads them there, or,
-        // shifted past it, misses them as it would without following).
-        let lastKnown = items.lastIndex { isKnown($0.identity) }
-        let metKnown = lastKnown != nil
-        for item in items[..<(lastKnown ?? items.endIndex)] where !isKnown(item.identity) {
-            if seen.insert(item.identity).inserted { fresh.append(item) }
-        }
         if peeking {
             // Past the limit: its new items are not taken, only counted as left out.
-            return .done(found: found, more: fresh.isEmpty ? nil : address)
+            return .done(found: found, more: items.isEmpty ? nil : address)
         }
-        found.append(NewPage(page: request.page, address: address, items: fresh))
-        if metKnown || end || (empty ?? items.isEmpty) { return .done(found: found, more: nil) }
+        found.append(NewPage(page: request.page, address: address, items: items))
+        if reachedKnown || end { return .done(found: found, more: nil) }
         if pagesRead >= pageLimit {
             guard peeksPastLimit else { return .done(found: found, more: address.next) }
             peeking = true
@@ -88,5 +80,23 @@ public struct PollRun: Sendable, Equatable {
     /// The request for the page `received` asked for.
     public mutating func asked(_ request: PageRequest) {
         self.request = request
+    }
+
+    /// The new items of a poll's page, by position, and whether the page reached an item the list
+    /// holds (or held none): the rule the loader keeps them by. An item is new when `isKnown` does
+    /// not know it, it is not met earlier on the page, and it comes before the page's last known
+    /// item: whatever order the server puts the page in, whatever it deleted, a known item is
+    /// never new again, so nothing is put in twice, and the older items a deletion pulls up from
+    /// the next page are not taken for new ones (the list's walk reads them there, or, shifted
+    /// past it, misses them as it would without following).
+    public static func newItems(_ items: [Item], isKnown: (ItemIdentity) -> Bool) -> (positions: [Int], reachedKnown: Bool) {
+        let lastKnown = items.lastIndex { isKnown($0.identity) }
+        var onPage = Set<ItemIdentity>()
+        var positions: [Int] = []
+        for position in items.indices[..<(lastKnown ?? items.endIndex)] {
+            let identity = items[position].identity
+            if !isKnown(identity), onPage.insert(identity).inserted { positions.append(position) }
+        }
+        return (positions, lastKnown != nil || items.isEmpty)
     }
 }

@@ -220,6 +220,10 @@ public struct PageResult: Sendable, Equatable {
     /// For a `pass` request: the pages passed over before this one (the page is then
     /// `request.page + passed.pages`); nil when none was.
     public var passed: PassedPages? = nil
+    /// For a poll's page (`RequestKind.poll`): `items` are only its new ones, as the loader kept
+    /// them (`PollRun.newItems`), and this says the page reached an item the list holds, or held
+    /// none, so the run's new items end with it.
+    public var reachedKnown = false
 
     public init(request: PageRequest, items: [Item], end: EndReason? = nil, total: Int? = nil, latency: Double = 0, warning: String? = nil) {
         self.request = request

@@ -135,9 +135,8 @@ extension AppState {
         // The page the items land on: after the pages a pass went over, not the one asked for.
         let page = store.pageCount
         let rows = rows(of: result)
-        let items = store.unseen(rows.items)
-        // The values match the rows unless some were already shown (following).
-        store.append(laidOut(items, parsed: items.count == rows.items.count ? rows.values : nil), sources: rows.sources)
+        let items = rows.items
+        store.append(laidOut(items, parsed: rows.values), sources: rows.sources)
         loading.tailArrived(result)
         if let warning = result.warning { notice = .pageWarning(page, message: warning) }
         checkFields(rows)

@@ -2,31 +2,6 @@
 /// the page window drops and re-fetches them as it does the list's own pages; putting them in
 /// moves every row below, which the returned `RowEdit` describes.
 extension PageStore {
-    /// Starts remembering the identity of every item (from the slots, dropped ones included),
-    /// so `isKnown` is a set lookup from now on. Does nothing when already remembering.
-    public mutating func trackIdentities() {
-        guard known == nil else { return }
-        var set = Set<ItemIdentity>()
-        for slot in slots { set.formUnion(slot.tellableIdentities) }
-        known = set
-    }
-
-    /// Whether the list holds (or held, in a page now dropped above `rowsWithIdentities`) an item
-    /// with this identity.
-    public func isKnown(_ identity: ItemIdentity) -> Bool {
-        if let known { return known.contains(identity) }
-        return slots.contains { $0.tellableIdentities.contains(identity) }
-    }
-
-    /// The items of a page of the list's own walk that the list does not hold yet. Once polls put
-    /// items above the list, the pages below shift on the server: the next page of the walk
-    /// begins with items already shown (polled ones, or the walk's own for styles whose loader
-    /// keeps repeats), which must not be shown twice. Before any poll, every item is kept.
-    public func unseen(_ items: [Item]) -> [Item] {
-        guard let known, topCount > 0 else { return items }
-        return items.filter { !known.contains($0.identity) }
-    }
-
     /// Puts pages of new items (and, when a poll stopped at its page limit, a gap row after them)
     /// above the first row. Pages without items are left out.
     public mutating func insertAtTop(_ pages: [NewPage], gap: GapRow? = nil) -> RowEdit {
@@ -87,7 +62,6 @@ extension PageStore {
             row += page.items.count
             loadedItemCount += page.items.count
             largestPageSize = max(largestPageSize, page.items.count)
-            known?.formUnion(identities)
         }
         if let gap {
             made.append(Slot(page: gap.page, firstRow: row, count: 1, items: SlotItems(filling: [nil]), sources: nil, identities: [], origin: .gap(gap.address)))

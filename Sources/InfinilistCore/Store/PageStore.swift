@@ -59,12 +59,6 @@ public struct PageStore: Sendable {
                   count == next.count, counted == next.counted, origin == next.origin else { return false }
             return next.page == page + pages
         }
-        /// The identities kept, or for a page deeper than `rowsWithIdentities` those of its items
-        /// while it is in memory.
-        var tellableIdentities: [ItemIdentity] {
-            guard identities.isEmpty, let items else { return identities }
-            return items.identities
-        }
         var isGap: Bool { if case .gap = origin { true } else { false } }
     }
 
@@ -78,12 +72,11 @@ public struct PageStore: Sendable {
     var topCount = 0
     /// Where each of those is in `slots`, by page number.
     var topIndex: [Int: Int] = [:]
-    /// The identities of every item the store holds or held (dropped pages included); nil until
-    /// a poll needs it (`trackIdentities`), so a list that is never followed does not build it.
-    var known: Set<ItemIdentity>?
-    /// Whether pages keep their items' identities (8 bytes an item, dropped pages included) for
-    /// polls. A list that can never be polled (a pipe, a file, a live stream) keeps none, so its
-    /// memory stays flat however many items stream past.
+    /// Whether pages keep their items' identities (8 bytes an item, dropped pages included), so
+    /// that once polls put rows above the list, a page fetched again gives each row its own item
+    /// wherever the shifted answer has it (`refill`). A list that can never be polled (a pipe, a
+    /// file, a live stream) keeps none, so its memory stays flat however many items stream past.
+    /// (What a poll compares against is the loader's: decision 162.)
     public private(set) var keepsIdentities: Bool
     /// How far down the list's own walk pages keep identities once dropped (400 KB of them):
     /// what a poll meets is the top of the list, and a search or a scroll down an endless list
@@ -139,7 +132,6 @@ public struct PageStore: Sendable {
         // The items a program made the rows of are in memory too, and count against the budget.
         loadedItemCount += items.count + (sources?.count ?? 0)
         largestPageSize = max(largestPageSize, items.count, sources?.count ?? 0)
-        known?.formUnion(items.identities)
     }
 
     /// Whether a page is in the store (loaded, dropped, or a gap row).
@@ -163,7 +155,6 @@ public struct PageStore: Sendable {
     /// kept so far.
     public mutating func forgetIdentities() {
         keepsIdentities = false
-        known = nil
         for index in slots.indices { slots[index].identities = [] }
     }
 
@@ -261,7 +252,6 @@ public struct PageStore: Sendable {
         slots[index].items = rows
         slots[index].sources = sources
         loadedItemCount += rows.present + (sources?.count ?? 0)
-        known?.formUnion(rows.identities)
         return whole
     }
 

@@ -60,18 +60,21 @@ public actor Loader {
     ///     that lays them out as a table: parsed here, the event loop does not parse them again.
     ///   - remembersItems: duplicates are looked for among at least this many of the latest items
     ///     only (`--dump`, the screen); nil: among every item of the walk.
+    ///   - keepsTop: the list is polled (the screen, `--dump --follow`): its first items are
+    ///     remembered too, as a poll's page is judged against them.
     public init(
         source: any PageSource,
         deliver: @escaping @Sendable (Message) -> Void,
         log: (@Sendable (String) -> Void)? = nil,
         readAhead: ReadAhead = .none,
         parsesItems: Bool = false,
-        remembersItems: Int? = nil
+        remembersItems: Int? = nil,
+        keepsTop: Bool = false
     ) {
         self.source = source
         self.deliver = deliver
         self.log = log
-        self.machine = LoaderMachine(source: source, readAhead: readAhead, parsesItems: parsesItems, remembersItems: remembersItems, logs: log != nil)
+        self.machine = LoaderMachine(source: source, readAhead: readAhead, parsesItems: parsesItems, remembersItems: remembersItems, keepsTop: keepsTop, logs: log != nil)
         self.sourceName = source.name
     }
 

@@ -46,11 +46,28 @@ extension LoaderMachine {
         guard request.kind == .poll else {
             return source.page(from: consume response, key: key, kind: .refetch, walk: &round)
         }
-        let page = source.page(from: consume response, key: key, kind: .next, walk: &round)
+        var page = source.page(from: consume response, key: key, kind: .next, walk: &round)
         rounds[address.round] = round
         // A list that was empty until now identifies items as its first poll chose.
         if walk.identity == .undecided { walk.identity = round.identity }
+        keepNewItems(of: &page, for: request.id)
         return page
+    }
+
+    /// Keeps only a poll's new items (`PollRun.newItems`, judged against every item the list has
+    /// read) and records them above the list, so the list's later pages drop them. The loader
+    /// reads the polls' pages and the list's in the order the core gets them: whichever comes
+    /// first, the other meets its items as known (decision 162).
+    private mutating func keepNewItems(of page: inout FetchedPage, for id: RequestID) {
+        let new = PollRun.newItems(page.items, isKnown: walk.seen.contains)
+        page.reachedKnown = new.reachedKnown
+        if new.positions.count < page.items.count {
+            page.items = new.positions.map { page.items[$0] }
+            if let values = page.values { page.values = new.positions.map { values[$0] } }
+        }
+        let recorded = page.items.identities
+        for identity in recorded { walk.seen.recordAbove(identity) }
+        lastPollPage = (id, recorded)
     }
 
     /// How `-v` names a request's page.

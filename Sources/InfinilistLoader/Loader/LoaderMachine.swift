@@ -25,8 +25,14 @@ struct LoaderMachine: Sendable {
     private let parsesItems: Bool
     /// How many of its latest items the walk remembers at least; nil: every item of the list.
     private let remembersItems: Int?
+    /// Whether the walk never forgets the list's first items, for a list that is polled: a poll
+    /// meets the top of the list (`SeenItems.topItems`).
+    private let keepsTop: Bool
     /// Whether anyone reads `.log` actions: without `--verbose` none are made.
     private let logs: Bool
+    /// The last poll's page handed on, and the new items it recorded above the list: forgotten
+    /// again if the core cancels that request after all (`cancel`).
+    var lastPollPage: (id: RequestID, recorded: [ItemIdentity])?
     /// The actions decided by the event being handled, handed out by `takeActions`.
     private var decided: [LoaderAction] = []
 
@@ -49,18 +55,19 @@ struct LoaderMachine: Sendable {
         let latency: Double
     }
 
-    init(source: any PageSource, readAhead: ReadAhead, parsesItems: Bool, remembersItems: Int?, logs: Bool) {
+    init(source: any PageSource, readAhead: ReadAhead, parsesItems: Bool, remembersItems: Int?, keepsTop: Bool = false, logs: Bool) {
         self.source = source
         self.readAhead = readAhead
         self.parsesItems = parsesItems
         self.remembersItems = remembersItems
+        self.keepsTop = keepsTop
         self.logs = logs
-        self.walk = Self.startWalk(of: source, remembering: remembersItems)
+        self.walk = Self.startWalk(of: source, remembering: remembersItems, keepsTop: keepsTop)
     }
 
-    private static func startWalk(of source: any PageSource, remembering items: Int?) -> Walk {
+    private static func startWalk(of source: any PageSource, remembering items: Int?, keepsTop: Bool) -> Walk {
         var walk = source.startWalk()
-        if let items { walk.seen = .recent(atLeast: items) }
+        if let items { walk.seen = .recent(atLeast: items, keepsTop: keepsTop) }
         return walk
     }
 
@@ -116,9 +123,16 @@ struct LoaderMachine: Sendable {
         return takeActions()
     }
 
-    /// Cancels the request with this id, if it is in flight: it will deliver nothing.
+    /// Cancels the request with this id, if it is in flight: it will deliver nothing. A poll's
+    /// page handed on already reaches a core that no longer waits for it (`F` turned following
+    /// off as it came): the items it recorded above the list are forgotten, as nothing took them.
     mutating func cancel(_ id: RequestID) -> [LoaderAction] {
-        if let page = flights.first(where: { $0.value.request?.id == id })?.key { cancelFlight(page) }
+        if let page = flights.first(where: { $0.value.request?.id == id })?.key {
+            cancelFlight(page)
+        } else if let last = lastPollPage, last.id == id {
+            walk.seen.forgetAbove(last.recorded)
+            lastPollPage = nil
+        }
         return takeActions()
     }
 
@@ -186,8 +200,9 @@ struct LoaderMachine: Sendable {
     /// pages may be addressed differently (cursors, shifted offsets).
     private mutating func restart() {
         cancelEverything()
-        walk = Self.startWalk(of: source, remembering: remembersItems)
+        walk = Self.startWalk(of: source, remembering: remembersItems, keepsTop: keepsTop)
         rounds = [:]
+        lastPollPage = nil
     }
 
     mutating func tell(page: Int, token: Int, _ wait: FetchWait) {
@@ -229,6 +244,7 @@ struct LoaderMachine: Sendable {
             var result = PageResult(request: request, items: page.items, end: page.end, total: page.total, latency: latency, warning: page.warning)
             result.live = page.live
             result.passed = page.passed
+            result.reachedKnown = page.reachedKnown
             if parsesItems { result.values = page.values ?? page.items.map { (try? JSONParser.parse($0.json)) ?? .null } }
             if movesTail {
                 readTail(readPage, itemCount: received, kept: page.items.count, total: page.total, lastPage: page.lastPage,

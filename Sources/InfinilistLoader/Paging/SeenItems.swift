@@ -16,13 +16,28 @@ import InfinilistCore
 /// `itemsPerGeneration` identities, the older one is forgotten, so at least that many of the
 /// latest items are remembered and at most twice as many (each generation can run up to a page
 /// past the limit). An item met again is carried into the current generation, so an item that
-/// comes back page after page is never forgotten.
+/// comes back page after page is never forgotten. Nor is what a poll meets: every item a poll put
+/// above the list, and, for a list that is polled (`keepsTop`), its first `topItems` items.
+///
+/// The list's one memory of what it holds (decision 162): a poll's page is judged against it
+/// (`contains`), its new items are recorded above the list (`recordAbove`), and the list's own
+/// pages then drop them like any item seen before.
 struct SeenItems: Sendable {
     /// Page numbers as 32 bits: a dictionary keeps keys and values in arrays of their own, so
     /// this is 12 bytes a slot instead of 16 (a dump of 200,000 items peaked 3 MB lower).
     private var firstPage: [ItemIdentity: Int32] = [:]
     /// The generation before `firstPage`'s; always empty when the whole list is remembered.
     private var older: [ItemIdentity: Int32] = [:]
+    /// The top of the list, never forgotten: every item recorded above the list, and with
+    /// `keepsTop` the first `topItems` items when only the latest are remembered.
+    private var kept: [ItemIdentity: Int32] = [:]
+    private var keepsTop = false
+    /// How many of the list's first items are never forgotten (the 400 KB of identities the
+    /// screen kept for polls before decision 162, `PageStore.rowsWithIdentities`).
+    static let topItems = 50_000
+    /// The page of an item a poll put above the list, until the list's walk meets it, and after.
+    private static let above: Int32 = -1
+    private static let aboveMet: Int32 = -2
     /// Identities a generation holds before the next page starts a new one; nil: one generation,
     /// the whole list.
     private let itemsPerGeneration: Int?
@@ -32,26 +47,50 @@ struct SeenItems: Sendable {
     /// Remembers every item of the list.
     init() { itemsPerGeneration = nil }
 
-    /// Remembers at least the last `items` items (and at most about twice as many).
-    static func recent(atLeast items: Int) -> SeenItems { SeenItems(itemsPerGeneration: max(1, items)) }
+    /// Remembers at least the last `items` items (and at most about twice as many); with
+    /// `keepsTop`, the list's first `topItems` too (a list that is polled).
+    static func recent(atLeast items: Int, keepsTop: Bool = false) -> SeenItems {
+        var seen = SeenItems(itemsPerGeneration: max(1, items))
+        seen.keepsTop = keepsTop
+        return seen
+    }
 
     private init(itemsPerGeneration: Int) { self.itemsPerGeneration = itemsPerGeneration }
 
     /// The identities remembered.
-    var count: Int { firstPage.count + older.count }
+    var count: Int { firstPage.count + older.count + kept.count }
 
-    private func first(_ identity: ItemIdentity) -> Int32? { firstPage[identity] ?? older[identity] }
+    private func first(_ identity: ItemIdentity) -> Int32? { kept[identity] ?? firstPage[identity] ?? older[identity] }
+
+    /// Whether the list holds (or held) an item with this identity: what a poll asks.
+    func contains(_ identity: ItemIdentity) -> Bool { first(identity) != nil }
+
+    /// Records an item a poll put above the list: the list's pages drop it from now on.
+    mutating func recordAbove(_ identity: ItemIdentity) {
+        guard first(identity) == nil else { return }
+        kept[identity] = Self.above
+    }
+
+    /// Forgets items recorded above the list that it never took (their page was handed on as the
+    /// core cancelled it), unless the list's walk has met them since.
+    mutating func forgetAbove(_ identities: [ItemIdentity]) {
+        for identity in identities where kept[identity] == Self.above { kept[identity] = nil }
+    }
 
     /// Records an identity seen on `page` at the tail; true when it is new to the list (or to the
     /// items remembered).
     mutating func insert(_ identity: ItemIdentity, page: Int) -> Bool {
         if page != lastPage { startGeneration(at: page) }
-        if firstPage[identity] != nil { return false }
+        if kept[identity] != nil || firstPage[identity] != nil { return false }
         if let first = older.removeValue(forKey: identity) {
             firstPage[identity] = first   // met again: remembered as long as it keeps coming back
             return false
         }
-        firstPage[identity] = Int32(clamping: page)
+        if keepsTop, itemsPerGeneration != nil, kept.count < Self.topItems {
+            kept[identity] = Int32(clamping: page)
+        } else {
+            firstPage[identity] = Int32(clamping: page)
+        }
         return true
     }
 
@@ -77,6 +116,7 @@ struct SeenItems: Sendable {
     /// repeat (`byID`), and so is the same JSON from another page (on one page it may be two
     /// real items). Read again, an item is judged as when first read: dropped if first seen on
     /// another page, or if its id already came on this page (`idsOnPage`, the page's ids so far).
+    /// An item a poll put above the list is dropped wherever the walk meets it.
     mutating func judge(_ identity: ItemIdentity, byID: Bool, page: Int, rereading: Bool, idsOnPage: inout Set<ItemIdentity>) -> (keep: Bool, isNew: Bool) {
         if rereading {
             var dropped = belongsElsewhere(identity, page: page)
@@ -84,6 +124,12 @@ struct SeenItems: Sendable {
             return (!dropped, false)
         }
         if insert(identity, page: page) { return (true, true) }
+        if kept[identity] == Self.above {
+            // A poll's item, reached by the list's own walk: shown above already, but news to
+            // the walk (a run of such pages is not a barren one).
+            kept[identity] = Self.aboveMet
+            return (false, true)
+        }
         if byID { return (false, false) }
         return (!belongsElsewhere(identity, page: page), false)
     }

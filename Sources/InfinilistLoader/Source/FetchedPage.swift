@@ -28,6 +28,9 @@ public struct FetchedPage: Sendable, Equatable {
     public var values: [JSONValue]?
     /// For a pass: the pages passed over before this one (`PassedPages`); nil when none was.
     public var passed: PassedPages?
+    /// A poll's page: `items` are its new ones only, and this says it reached an item the list
+    /// holds, or held none (`PageResult.reachedKnown`).
+    public var reachedKnown = false
 
     public init(items: [Item], continuation: Continuation, total: Int? = nil, notes: [String] = [], warning: String? = nil) {
         self.items = items

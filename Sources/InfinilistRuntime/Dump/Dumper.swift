@@ -53,7 +53,8 @@ public struct Dumper: Sendable {
     public func run(source: any PageSource, inbox: Inbox, output: any LineOutput, errors: any LineOutput) -> Outcome {
         var note: (@Sendable (String) -> Void)?
         if verbose { note = { inbox.post(.note($0)) } }
-        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead, remembersItems: remembersItems)
+        let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note, readAhead: readAhead, remembersItems: remembersItems,
+                            keepsTop: follow != nil)
         let driver = LoaderDriver(loader: loader)
         let watched = outputDescriptor.map(OutputReaderWatch.watchable) ?? -1
         var model = DumpModel(maxItems: maxItems, verbose: verbose, writesText: writesText, follow: follow)

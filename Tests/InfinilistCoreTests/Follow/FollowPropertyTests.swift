@@ -94,7 +94,7 @@ import TestThreads
                 if Int.random(in: 0..<12, using: &rng) == 0 {
                     effects = state.update(.pageFailed(PageFailure(request: request, message: "boom")), at: time)
                 } else {
-                    effects = state.update(.pageLoaded(server.answer(request, using: &rng)), at: time)
+                    effects = state.update(.pageLoaded(state.keptByTheLoader(server.answer(request, using: &rng))), at: time)
                 }
             case 6..<8:
                 server.grow(by: Int.random(in: 0...14, using: &rng))

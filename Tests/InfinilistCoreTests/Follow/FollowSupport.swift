@@ -33,11 +33,28 @@ extension AppState {
         return loads(effects).first { $0.kind == .poll }
     }
 
-    /// Answers the poll on its way with `items`; returns the effects (nil: no poll on its way).
+    /// Answers the poll on its way with the page `items`, as the loader hands it on
+    /// (`keptByTheLoader`); returns the effects (nil: no poll on its way).
     @discardableResult
     mutating func answerPoll(_ items: [Item], end: EndReason? = nil, at time: Double) -> [Effect]? {
         guard let request = pollInFlight else { return nil }
-        return update(.pageLoaded(PageResult(request: request, items: items, end: end)), at: time)
+        return update(.pageLoaded(keptByTheLoader(PageResult(request: request, items: items, end: end))), at: time)
+    }
+
+    /// A poll's page as the loader hands it on: only its new items (`PollRun.newItems`), judged
+    /// against what the list holds and what the run found so far (the loader remembers every
+    /// item the list read; these tests keep their lists in memory). Any other page as it is.
+    func keptByTheLoader(_ result: PageResult) -> PageResult {
+        guard result.request.kind == .poll else { return result }
+        var known = Set<ItemIdentity>()
+        for row in 0..<store.itemCount {
+            if let identity = store.identity(at: row) ?? store.item(at: row)?.identity { known.insert(identity) }
+        }
+        for page in loading.poll?.foundSoFar ?? [] { known.formUnion(page.items.identities) }
+        let new = PollRun.newItems(result.items, isKnown: known.contains)
+        var kept = PageResult(request: result.request, items: new.positions.map { result.items[$0] }, end: result.end)
+        kept.reachedKnown = new.reachedKnown
+        return kept
     }
 
     /// Polls at `time` and answers the poll's first page with `items`.

@@ -43,6 +43,29 @@ import Testing
         #expect(state.cursorID == "n30")
     }
 
+    /// `F` off while a run reads a burst page by page: what it found goes in above a gap row, as
+    /// after a failed page. The loader counts each page's new items as the list's once read
+    /// (decision 162), so left out they would never be new again.
+    @Test func followingTurnedOffMidRunKeepsWhatItFoundAboveAGapRow() throws {
+        var state = followed(old(0..<20), size: Size(rows: 8, columns: 60))
+        state.press(.down)
+        _ = state.tick(at: 10)
+        state.answerPoll(new(0..<3), at: 10)
+        let next = try #require(state.pollInFlight)
+        let off = state.update(.key(.char("F")), at: 11)
+        #expect(off == [.cancel(next.id)])
+        #expect(state.loading.poll == nil)
+        #expect(state.visibleTexts.prefix(3) == ["new 0", "new 1", "new 2"])
+        #expect(state.store.gapPage(at: 3) != nil)
+        #expect(state.store.item(at: 4)?.text == "old 0")
+        #expect(state.cursorID == "o1")
+        // Enter on the gap row reads on from the page that was cancelled.
+        state.press(.home)
+        for _ in 0..<3 { state.press(.down) }
+        let load = try #require(loads(state.update(.key(.enter), at: 12)).first)
+        #expect(load.poll == next.poll)
+    }
+
     @Test func aGapThatIsStillTooBigLeavesANewGapBelowWhatItLoaded() throws {
         var state = followed(old(0..<20), size: Size(rows: 8, columns: 60))
         state.press(.down)

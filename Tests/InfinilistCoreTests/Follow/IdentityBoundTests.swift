@@ -3,7 +3,8 @@ import Testing
 
 /// A list that can be polled keeps its items' identities for dropped pages only near its top
 /// (`PageStore.rowsWithIdentities`), so a search or a scroll down an endless list does not grow by
-/// 8 bytes an item passed; a deeper page tells them while it is in memory.
+/// 8 bytes an item passed; a deeper page tells them while it is in memory. (What a poll compares
+/// against is the loader's, `SeenItemsTopTests`.)
 @Suite struct IdentityBoundTests {
     private let pageSize = 1_000
 
@@ -30,18 +31,6 @@ import Testing
         store.drop(page: deep)
         #expect(store.identity(at: topRow) == .id(String(topRow)))
         #expect(store.identity(at: deepRow) == nil)
-        #expect(store.isKnown(.id(String(topRow))))
-        #expect(!store.isKnown(.id(String(deepRow))))
-    }
-
-    @Test func aDeepPageInMemoryIsKnownToPolls() {
-        let deep = lastPageWithIdentities + 1
-        var store = store(pages: deep + 1)
-        store.trackIdentities()
-        #expect(store.isKnown(.id(String(deep * pageSize + 7))))
-        // A page read after polling started is known too.
-        store.append(items(900_000..<900_010))
-        #expect(store.isKnown(.id("900005")))
     }
 
     @Test func aDeepPageFetchedAgainAfterAPollIsFilledByPositionMovedByTheRowsPutAbove() {

@@ -13,7 +13,9 @@ import Testing
     private static func run(limit: Int, peeks: Bool, pages: [[Item]], known: Set<ItemIdentity>) -> (found: [NewPage], more: PollAddress?, read: Int) {
         var run = PollRun(purpose: .top, request: request(0), pageLimit: limit, peeksPastLimit: peeks)
         for (index, items) in pages.enumerated() {
-            switch run.received(items, end: false, isKnown: { known.contains($0) }) {
+            // As the loader hands each page on: its new items only.
+            let new = PollRun.newItems(items, isKnown: { known.contains($0) })
+            switch run.received(new.positions.map { items[$0] }, reachedKnown: new.reachedKnown, end: false) {
             case .done(let found, let more): return (found, more, index + 1)
             case .next: run.asked(request(index + 1))
             }
@@ -25,12 +27,12 @@ import Testing
     /// run reads on (it once stopped there, and new matches on the next page were never found).
     @Test func aPageWithItemsButNoRowsDoesNotEndTheRun() {
         var run = PollRun(purpose: .top, request: Self.request(0), pageLimit: 5, peeksPastLimit: false)
-        let step = run.received([], end: false, empty: false, isKnown: { _ in false })
+        let step = run.received([], reachedKnown: false, end: false)
         guard case .next = step else {
             Issue.record("the run stopped at a page with items and no rows: \(step)")
             return
         }
-        guard case .done = run.received([], end: false, isKnown: { _ in false }) else {
+        guard case .done = run.received([], reachedKnown: PollRun.newItems([], isKnown: { _ in false }).reachedKnown, end: false) else {
             Issue.record("an empty answer did not end the run")
             return
         }
@@ -53,6 +55,18 @@ import Testing
         #expect(run.more != nil)
         #expect(run.found.flatMap(\.items).count == 9)
         #expect(run.read == 4)
+    }
+
+    /// The loader's rule (`newItems`): new items before the page's last known one, each once.
+    @Test func newItemsAreThoseBeforeTheLastKnownOneEachOnce() {
+        let known = Set(old(0..<3).map(\.identity))
+        let page = [new(0..<1)[0], old(0..<1)[0], new(1..<2)[0], new(0..<1)[0], old(1..<2)[0], new(2..<3)[0]]
+        let kept = PollRun.newItems(page, isKnown: known.contains)
+        #expect(kept.positions == [0, 2])
+        #expect(kept.reachedKnown)
+        let allNew = PollRun.newItems(new(0..<3), isKnown: known.contains)
+        #expect(allNew.positions == [0, 1, 2])
+        #expect(!allNew.reachedKnown)
     }
 
     @Test func theNewItemsChangedIsSaidInThePlural() {

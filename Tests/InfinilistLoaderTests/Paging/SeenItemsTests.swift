@@ -54,4 +54,43 @@ import Testing
         }
         #expect(newOnes == [true] + Array(repeating: false, count: 99))
     }
+
+    /// A polled list remembers its top however far it is read: a poll meets the top, and an item
+    /// forgotten there would be taken for new and put above the list a second time.
+    @Test func aPolledListNeverForgetsItsFirstItemsNorWhatPollsPutAbove() {
+        var seen = SeenItems.recent(atLeast: 40, keepsTop: true)
+        let top = SeenItems.topItems
+        read(0..<(top / 10 + 100), perPage: 10, into: &seen)
+        #expect(seen.contains(id(0)) && seen.contains(id(top - 1)))
+        // Past the top, only the latest items are remembered, as in a dump.
+        #expect(!seen.contains(id(top + 10)))
+        #expect(seen.contains(id(top + 990)))
+        seen.recordAbove(id(-5))
+        read((top / 10 + 100)..<(top / 10 + 200), perPage: 10, into: &seen)
+        #expect(seen.contains(id(-5)))
+        // Without polls (a dump), the first items are forgotten like any other.
+        var dump = SeenItems.recent(atLeast: 40)
+        read(0..<100, perPage: 10, into: &dump)
+        #expect(!dump.contains(id(0)))
+    }
+
+    /// An item a poll put above is dropped wherever the list's walk meets it, read for the first
+    /// time or again; the first meeting still counts as news for the walk (not a barren page).
+    @Test func anItemPutAboveIsDroppedFromTheListsPages() {
+        var seen = SeenItems()
+        _ = read([1, 2], page: 0, into: &seen)
+        seen.recordAbove(id(7))
+        #expect(seen.contains(id(7)))
+        var onPage = Set<ItemIdentity>()
+        let first = seen.judge(id(7), byID: true, page: 1, rereading: false, idsOnPage: &onPage)
+        #expect(first.keep == false && first.isNew == true)
+        let second = seen.judge(id(7), byID: true, page: 2, rereading: false, idsOnPage: &onPage)
+        #expect(second.keep == false && second.isNew == false)
+        let again = seen.judge(id(7), byID: true, page: 1, rereading: true, idsOnPage: &onPage)
+        #expect(again.keep == false)
+        // By JSON as well.
+        let json = ItemIdentity.json(SharedText(#"{"t":1}"#))
+        seen.recordAbove(json)
+        #expect(seen.judge(json, byID: false, page: 3, rereading: false, idsOnPage: &onPage).keep == false)
+    }
 }
