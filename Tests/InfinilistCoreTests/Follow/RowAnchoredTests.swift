@@ -16,7 +16,11 @@ import Testing
     private func held(_ state: AppState) -> Held {
         var detail: String?
         if case .detail(let view) = state.mode { detail = state.store.item(at: view.row)?.json }
-        return Held(cursor: state.selectedItem?.json, marked: state.marks.outputInListOrder(), detail: detail)
+        // The rows that show as marked: a mark by row that stayed behind marks another item.
+        let marked = (0..<state.store.itemCount).compactMap { row in
+            state.store.item(at: row).flatMap { state.marks.isMarked($0, row: row) ? $0.json : nil }
+        }
+        return Held(cursor: state.selectedItem?.json, marked: marked, detail: detail)
     }
 
     @Test(arguments: 0..<24)
