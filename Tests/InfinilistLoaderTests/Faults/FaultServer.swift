@@ -26,7 +26,7 @@ final class FaultLog: Sendable {
     /// Waits (polling, up to `timeout`) until an event is recorded; whether it was. Every caller
     /// expects the event, so the timeout only bounds a failure: generous, as on a busy machine
     /// (the whole suite, tmux panes polling) a request can take many seconds to reach the server.
-    func waitForEvent(_ text: String, timeout: Duration = .seconds(45)) async -> Bool {
+    func waitForEvent(_ text: String, timeout: Duration = .seconds(120)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if events.all.contains(text) { return true }

@@ -28,7 +28,7 @@ final class LiveLog: Sendable {
 
     /// Waits (polling, up to 45 s) until an event is recorded; whether it was.
     func waitForEvent(_ text: String) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(45)
+        let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
             if allEvents.contains(text) { return true }
             try? await Task.sleep(for: .milliseconds(10))
