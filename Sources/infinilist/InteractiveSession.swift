@@ -45,9 +45,11 @@ struct InteractiveSession {
         let log: VerboseLog? = options.verbose ? VerboseLog() : nil
         var note: (@Sendable (String) -> Void)?
         if let log { note = { log.note($0) } }
+        // A pipe or a file is never polled: nothing keeps its first items for polls.
+        let polled = if case .stream = self.source.kind { false } else { true }
         let loader = Loader(source: source, deliver: { inbox.post(.message($0)) }, log: note,
                             parsesItems: self.source.columns != .lines || options.query.program != nil,
-                            remembersItems: Loader.itemsRememberedOnScreen, keepsTop: true)
+                            remembersItems: Loader.itemsRememberedOnScreen, keepsTop: polled)
         let driver = LoaderDriver(loader: loader)
         let watcher = SignalWatcher(inbox: inbox)
         // Runs after the screen is closed (below), on every path out of this function.

@@ -77,9 +77,11 @@ extension AppState {
             following.interval = nil
             following.nextPoll = nil
             notice = .followingOff
-            guard loading.poll?.purpose == .top else { return [] }
-            return stopPollRun()
+            // A poll on its way ends with its page (`PollRun.stopsAfterThisPage`).
+            if loading.poll?.purpose == .top { loading.poll?.stopsAfterThisPage = true }
+            return []
         }
+        if loading.poll?.purpose == .top { loading.poll?.stopsAfterThisPage = false }
         following.interval = following.startInterval
         following.nextPoll = timing.clock
         notice = .followingOn(every: following.startInterval)

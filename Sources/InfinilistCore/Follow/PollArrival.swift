@@ -35,17 +35,6 @@ extension AppState {
         return []
     }
 
-    /// The run on its way is stopped (`F` turns following off): what it found goes in, with a gap
-    /// row where it would have gone on, as after a failed page. The loader counts a page's new
-    /// items as the list's when it reads them (decision 162): left out now, they would never be
-    /// new again. Returns the cancellation of the page on its way.
-    mutating func stopPollRun() -> [Effect] {
-        guard let run = loading.poll else { return [] }
-        let found = run.foundSoFar
-        finish(run, found: found, more: found.isEmpty ? nil : run.request.poll)
-        return [.cancel(run.request.id)]
-    }
-
     private mutating func finish(_ run: PollRun, found: [NewPage], more: PollAddress?) {
         loading.poll = nil
         let gap = more.map { GapRow(page: nextFollowPage(), address: $0) }

@@ -46,6 +46,10 @@ public struct PollRun: Sendable, Equatable {
     public private(set) var request: PageRequest
     private var found: [NewPage] = []
     private var pagesRead = 0
+    /// The run ends with the page on its way (`F` turned following off): its new items go in, and
+    /// a gap row stands for the rest. The page is not cancelled: the loader counts its new items
+    /// as the list's once read (decision 162), so left out they would never be new again.
+    public var stopsAfterThisPage = false
 
     public init(purpose: Purpose, request: PageRequest, pageLimit: Int = PollRun.pageLimit, peeksPastLimit: Bool = false) {
         self.purpose = purpose
@@ -70,6 +74,7 @@ public struct PollRun: Sendable, Equatable {
         }
         found.append(NewPage(page: request.page, address: address, items: items))
         if reachedKnown || end { return .done(found: found, more: nil) }
+        if stopsAfterThisPage { return .done(found: found, more: address.next) }
         if pagesRead >= pageLimit {
             guard peeksPastLimit else { return .done(found: found, more: address.next) }
             peeking = true

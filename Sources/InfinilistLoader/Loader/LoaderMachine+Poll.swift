@@ -12,9 +12,12 @@ extension LoaderMachine {
     }
 
     /// A new round of polls: a fresh walk that identifies items as the list's walk does. Rounds
-    /// that read only their first page are forgotten: nothing of them is needed again.
+    /// that read only their first page, and found where the new items end there, are forgotten:
+    /// nothing of them is needed again. A round stopped after its first page (a failure, `F`
+    /// off) is kept, as a gap row reads on from its second.
     mutating func startRound(_ round: Int) {
-        rounds = rounds.filter { $0.value.pagesRead > 1 }
+        rounds = rounds.filter { $0.value.pagesRead > 1 || !roundsFinished.contains($0.key) }
+        roundsFinished.formIntersection(rounds.keys)
         rounds[round] = freshWalk()
     }
 
@@ -50,7 +53,8 @@ extension LoaderMachine {
         rounds[address.round] = round
         // A list that was empty until now identifies items as its first poll chose.
         if walk.identity == .undecided { walk.identity = round.identity }
-        keepNewItems(of: &page, for: request.id)
+        keepNewItems(of: &page)
+        if page.reachedKnown || page.end != nil { roundsFinished.insert(address.round) }
         return page
     }
 
@@ -58,16 +62,14 @@ extension LoaderMachine {
     /// read) and records them above the list, so the list's later pages drop them. The loader
     /// reads the polls' pages and the list's in the order the core gets them: whichever comes
     /// first, the other meets its items as known (decision 162).
-    private mutating func keepNewItems(of page: inout FetchedPage, for id: RequestID) {
+    private mutating func keepNewItems(of page: inout FetchedPage) {
         let new = PollRun.newItems(page.items, isKnown: walk.seen.contains)
         page.reachedKnown = new.reachedKnown
         if new.positions.count < page.items.count {
             page.items = new.positions.map { page.items[$0] }
             if let values = page.values { page.values = new.positions.map { values[$0] } }
         }
-        let recorded = page.items.identities
-        for identity in recorded { walk.seen.recordAbove(identity) }
-        lastPollPage = (id, recorded)
+        for item in page.items { walk.seen.recordAbove(item.identity) }
     }
 
     /// How `-v` names a request's page.

@@ -20,6 +20,8 @@ struct LoaderMachine: Sendable {
     var readAhead: ReadAhead
     /// The polls' walks, by round.
     var rounds: [Int: Walk] = [:]
+    /// Rounds whose last page read found where the new items end (a known item, the end).
+    var roundsFinished: Set<Int> = []
     private var lastToken = 0
     /// Whether results carry their items parsed (`PageResult.values`).
     private let parsesItems: Bool
@@ -30,9 +32,6 @@ struct LoaderMachine: Sendable {
     private let keepsTop: Bool
     /// Whether anyone reads `.log` actions: without `--verbose` none are made.
     private let logs: Bool
-    /// The last poll's page handed on, and the new items it recorded above the list: forgotten
-    /// again if the core cancels that request after all (`cancel`).
-    var lastPollPage: (id: RequestID, recorded: [ItemIdentity])?
     /// The actions decided by the event being handled, handed out by `takeActions`.
     private var decided: [LoaderAction] = []
 
@@ -123,16 +122,9 @@ struct LoaderMachine: Sendable {
         return takeActions()
     }
 
-    /// Cancels the request with this id, if it is in flight: it will deliver nothing. A poll's
-    /// page handed on already reaches a core that no longer waits for it (`F` turned following
-    /// off as it came): the items it recorded above the list are forgotten, as nothing took them.
+    /// Cancels the request with this id, if it is in flight: it will deliver nothing.
     mutating func cancel(_ id: RequestID) -> [LoaderAction] {
-        if let page = flights.first(where: { $0.value.request?.id == id })?.key {
-            cancelFlight(page)
-        } else if let last = lastPollPage, last.id == id {
-            walk.seen.forgetAbove(last.recorded)
-            lastPollPage = nil
-        }
+        if let page = flights.first(where: { $0.value.request?.id == id })?.key { cancelFlight(page) }
         return takeActions()
     }
 
@@ -202,7 +194,7 @@ struct LoaderMachine: Sendable {
         cancelEverything()
         walk = Self.startWalk(of: source, remembering: remembersItems, keepsTop: keepsTop)
         rounds = [:]
-        lastPollPage = nil
+        roundsFinished = []
     }
 
     mutating func tell(page: Int, token: Int, _ wait: FetchWait) {

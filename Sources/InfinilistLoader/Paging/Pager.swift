@@ -189,6 +189,7 @@ struct Pager: Sendable {
         if shape.keepsValues { keptValues = []; keptValues?.reserveCapacity(values.count) }
         var broughtNew = false
         var seenHere: Set<ItemIdentity> = []
+        var pollIdentitiesHere: Set<ItemIdentity> = []
         for position in 0..<values.count {
             let (built, value) = shape.item(at: position, of: &values)
             var item = built
@@ -204,9 +205,22 @@ struct Pager: Sendable {
                 item = Item(jsonText: item.jsonText, text: item.text, id: item.id, cells: item.cells, identity: .id(id))
             }
             let identity = duplicateID.map(ItemIdentity.id) ?? .json(item.jsonText)
+            // Polls know the item by `Item.identity`. Where its page judges duplicates by another
+            // key (detection gave up on this page, or found another field), the item is also
+            // judged by that identity once polls put items above the list, as the screen did
+            // before decision 162 (`SeenItems.judgeApart`), and a kept item is known by it.
+            let judgedApart = item.keepsIdentity ? item.identity != identity : duplicateID != nil
+            if judgedApart, let news = walk.seen.judgeApart(item.identity, keptOnPage: pollIdentitiesHere) {
+                if news { broughtNew = true }
+                continue
+            }
             let verdict = walk.seen.judge(identity, byID: duplicateID != nil, page: index, rereading: rereading, idsOnPage: &seenHere)
             if verdict.isNew { broughtNew = true }
             if verdict.keep {
+                if judgedApart {
+                    pollIdentitiesHere.insert(item.identity)
+                    if !rereading { walk.seen.rememberForPolls(item.identity) }
+                }
                 kept.append(item)
                 if let value { keptValues?.append(value) }
             }

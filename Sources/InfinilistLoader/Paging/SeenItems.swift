@@ -32,6 +32,15 @@ struct SeenItems: Sendable {
     /// `keepsTop` the first `topItems` items when only the latest are remembered.
     private var kept: [ItemIdentity: Int32] = [:]
     private var keepsTop = false
+    /// The list's items kept in `kept` (its first ones), not counting those put above.
+    private var topCount = 0
+    /// The identity a poll knows an item by (`Item.identity`), where the item's page judged
+    /// duplicates by another key (its own id field, or its JSON where no id field held): so a
+    /// poll knows every item the list holds, however its page was judged. The first `topItems`
+    /// of them, as a poll meets the top.
+    private var pollIdentities: Set<ItemIdentity> = []
+    /// How many items polls have put above the list.
+    private(set) var recordedAbove = 0
     /// How many of the list's first items are never forgotten (the 400 KB of identities the
     /// screen kept for polls before decision 162, `PageStore.rowsWithIdentities`).
     static let topItems = 50_000
@@ -58,23 +67,42 @@ struct SeenItems: Sendable {
     private init(itemsPerGeneration: Int) { self.itemsPerGeneration = itemsPerGeneration }
 
     /// The identities remembered.
-    var count: Int { firstPage.count + older.count + kept.count }
+    var count: Int { firstPage.count + older.count + kept.count + pollIdentities.count }
 
     private func first(_ identity: ItemIdentity) -> Int32? { kept[identity] ?? firstPage[identity] ?? older[identity] }
 
     /// Whether the list holds (or held) an item with this identity: what a poll asks.
-    func contains(_ identity: ItemIdentity) -> Bool { first(identity) != nil }
+    func contains(_ identity: ItemIdentity) -> Bool { first(identity) != nil || pollIdentities.contains(identity) }
 
     /// Records an item a poll put above the list: the list's pages drop it from now on.
     mutating func recordAbove(_ identity: ItemIdentity) {
-        guard first(identity) == nil else { return }
+        guard !contains(identity) else { return }
         kept[identity] = Self.above
+        recordedAbove += 1
     }
 
-    /// Forgets items recorded above the list that it never took (their page was handed on as the
-    /// core cancelled it), unless the list's walk has met them since.
-    mutating func forgetAbove(_ identities: [ItemIdentity]) {
-        for identity in identities where kept[identity] == Self.above { kept[identity] = nil }
+    /// Remembers the identity a poll knows a kept item by, when its page judged it by another key.
+    mutating func rememberForPolls(_ identity: ItemIdentity) {
+        guard itemsPerGeneration == nil || pollIdentities.count < Self.topItems else { return }
+        pollIdentities.insert(identity)
+    }
+
+    /// An item asked by the identity a poll knows it by (`Item.identity`), where its page judges
+    /// duplicates by another key: nil when it is not dropped; else whether it is news to the
+    /// list's walk (as in `judge`). Dropped when a poll put it above the list (news the first time
+    /// the walk meets it), and, once polls put any item above, when the list holds an item with
+    /// that identity from another page (`keptOnPage`: the identities kept on this page so far).
+    mutating func judgeApart(_ identity: ItemIdentity, keptOnPage: Set<ItemIdentity>) -> Bool? {
+        switch kept[identity] {
+        case Self.above:
+            kept[identity] = Self.aboveMet
+            return true
+        case Self.aboveMet:
+            return false
+        default:
+            guard recordedAbove > 0, contains(identity), !keptOnPage.contains(identity) else { return nil }
+            return false
+        }
     }
 
     /// Records an identity seen on `page` at the tail; true when it is new to the list (or to the
@@ -86,8 +114,9 @@ struct SeenItems: Sendable {
             firstPage[identity] = first   // met again: remembered as long as it keeps coming back
             return false
         }
-        if keepsTop, itemsPerGeneration != nil, kept.count < Self.topItems {
+        if keepsTop, itemsPerGeneration != nil, topCount < Self.topItems {
             kept[identity] = Int32(clamping: page)
+            topCount += 1
         } else {
             firstPage[identity] = Int32(clamping: page)
         }

@@ -43,27 +43,42 @@ import Testing
         #expect(state.cursorID == "n30")
     }
 
-    /// `F` off while a run reads a burst page by page: what it found goes in above a gap row, as
-    /// after a failed page. The loader counts each page's new items as the list's once read
-    /// (decision 162), so left out they would never be new again.
+    /// `F` off while a run reads a burst page by page: the page on its way is not cancelled, and
+    /// the run ends with it, what it found above a gap row. The loader counts each page's new
+    /// items as the list's once read (decision 162), so left out they would never be new again.
     @Test func followingTurnedOffMidRunKeepsWhatItFoundAboveAGapRow() throws {
         var state = followed(old(0..<20), size: Size(rows: 8, columns: 60))
         state.press(.down)
         _ = state.tick(at: 10)
         state.answerPoll(new(0..<3), at: 10)
-        let next = try #require(state.pollInFlight)
+        let second = try #require(state.pollInFlight)
         let off = state.update(.key(.char("F")), at: 11)
-        #expect(off == [.cancel(next.id)])
+        #expect(off.isEmpty)
+        #expect(state.pollInFlight == second)
+        let answered = state.answerPoll(new(3..<6), at: 11)
+        #expect(answered == [])
         #expect(state.loading.poll == nil)
-        #expect(state.visibleTexts.prefix(3) == ["new 0", "new 1", "new 2"])
-        #expect(state.store.gapPage(at: 3) != nil)
-        #expect(state.store.item(at: 4)?.text == "old 0")
+        #expect(state.visibleTexts.prefix(6) == ["new 0", "new 1", "new 2", "new 3", "new 4", "new 5"])
+        #expect(state.store.gapPage(at: 6) != nil)
+        #expect(state.store.item(at: 7)?.text == "old 0")
         #expect(state.cursorID == "o1")
-        // Enter on the gap row reads on from the page that was cancelled.
+        // Enter on the gap row reads on from the page after the last one read.
         state.press(.home)
-        for _ in 0..<3 { state.press(.down) }
+        for _ in 0..<6 { state.press(.down) }
         let load = try #require(loads(state.update(.key(.enter), at: 12)).first)
-        #expect(load.poll == next.poll)
+        #expect(load.poll == PollAddress(round: 1, index: 2))
+    }
+
+    /// `F` on again before the page comes: the run goes on as if nothing happened.
+    @Test func followingTurnedBackOnLetsTheRunGoOn() throws {
+        var state = followed(old(0..<20), size: Size(rows: 8, columns: 60))
+        _ = state.tick(at: 10)
+        state.answerPoll(new(0..<3), at: 10)
+        _ = state.update(.key(.char("F")), at: 11)
+        _ = state.update(.key(.char("F")), at: 11)
+        let answered = state.answerPoll(new(3..<6), at: 11)
+        let effects = try #require(answered)
+        #expect(loads(effects).first?.poll == PollAddress(round: 1, index: 2))
     }
 
     @Test func aGapThatIsStillTooBigLeavesANewGapBelowWhatItLoaded() throws {

@@ -14,9 +14,9 @@ import Testing
         machine = LoaderMachine(source: source, readAhead: .none, parsesItems: false, remembersItems: nil, logs: false)
     }
 
-    /// An answer holding the items with these ids, in this order.
+    /// An answer holding the items with these ids, in this order (0: an item without an id).
     private func answer(_ numbers: [Int]) throws -> Result<PageResponse, any Error> {
-        let items = numbers.map { #"{"id": \#($0), "title": "Item \#($0)"}"# }
+        let items = numbers.map { $0 == 0 ? #"{"title": "an ad"}"# : #"{"id": \#($0), "title": "Item \#($0)"}"# }
         let body = try JSONParser.parse(#"{"items": ["# + items.joined(separator: ", ") + "]}")
         guard case .object(let object) = body, case .array(let values)? = object["items"] else { throw CancellationError() }
         return .success(PageResponse(url: "https://api.example/items", body: body, items: values))
@@ -57,7 +57,8 @@ import Testing
         // The list's next page, pushed down by seven: two items the poll put above, three read.
         let next = try read(1, answer: [105, 106, 1, 2, 3])
         #expect(next.items.isEmpty)
-        #expect(next.end == nil)   // the poll's items were news to the walk: not a barren page
+        // The poll's items were news to the walk: not a barren page.
+        #expect(machine.walk.barrenRun.count == 0)
         // Read again, it holds the same nothing.
         #expect(try read(1, .refetch(following: 0), answer: [105, 106, 1, 2, 3]).items.isEmpty)
         let after = try read(2, answer: [4, 5, 6, 7, 8])
@@ -82,14 +83,30 @@ import Testing
         #expect(numbers(restarted) == ["9", "1", "2"])
     }
 
-    /// `F` off as a poll's page came: the core cancels a request whose page the loader handed on
-    /// already, and never takes it. Its items are not the list's: the next poll finds them new.
-    @Test mutating func aPollsPageCancelledAfterItWasHandedOnIsForgotten() throws {
+    /// A list page where id detection gives up (an item without an id): the page is judged by
+    /// JSON, yet the items a poll put above and the list's own are still known by their ids.
+    @Test mutating func aPageJudgedByJSONStillDropsWhatThePollsAndTheListShowByID() throws {
+        _ = try read(0, answer: [1, 2, 3, 4, 5])
+        _ = try read(-1, poll(0), answer: [105, 106, 1])
+        let next = try read(1, answer: [105, 106, 1, 2, 0])
+        #expect(next.items.count == 1)
+        #expect(next.items.first?.json.contains("an ad") == true)
+        // A poll meets the ad as known.
+        let polled = try read(-2, .poll(PollAddress(round: 2, index: 0)), answer: [107, 105])
+        #expect(numbers(polled) == ["107"])
+    }
+
+    /// A round stopped after its first page (a failure, `F` off) leaves a gap row that reads on
+    /// from its second page, rounds later: the round's walk is kept for it. A round that found
+    /// where its new items end is forgotten when the next starts.
+    @Test mutating func aRoundStoppedAfterItsFirstPageIsKeptForItsGapRow() throws {
         _ = try read(0, answer: [1, 2, 3])
-        let request = ids.request(page: -1, for: poll(0))
-        #expect(numbers(try read(request, answer: [8, 9, 1])) == ["8", "9"])
-        _ = machine.cancel(request.id)
-        let again = try read(-2, .poll(PollAddress(round: 2, index: 0)), answer: [8, 9, 1])
-        #expect(numbers(again) == ["8", "9"])
+        _ = try read(-1, poll(0), answer: [9, 8, 7])
+        _ = try read(-2, .poll(PollAddress(round: 2, index: 0)), answer: [9, 8, 7])
+        _ = try read(-3, .poll(PollAddress(round: 3, index: 0)), answer: [9, 8, 7])
+        #expect(machine.rounds[1] != nil)
+        #expect(machine.rounds[2] == nil)
+        let gap = try read(-4, poll(1), answer: [6, 5, 1])
+        #expect(numbers(gap) == ["6", "5"])
     }
 }
