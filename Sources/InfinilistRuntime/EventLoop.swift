@@ -40,7 +40,7 @@ public struct EventLoop<M: Model> {
     let output: any LineOutput
     let errors: any LineOutput
     /// Opens the browser and runs bound commands; without it those effects ring the bell.
-    let actions: (any CommandRunner)?
+    let commands: (any CommandRunner)?
     /// The spinner's frame interval.
     var tickInterval: Duration = .milliseconds(90)
     /// Where the `|` prompt's programs are kept; nil keeps none.
@@ -59,7 +59,7 @@ public struct EventLoop<M: Model> {
         loader: LoaderDriver,
         output: any LineOutput = FileLineOutput.standardOutput(),
         errors: any LineOutput = FileLineOutput.standardError(),
-        actions: (any CommandRunner)? = nil
+        commands: (any CommandRunner)? = nil
     ) {
         self.model = model
         self.screen = screen
@@ -67,7 +67,7 @@ public struct EventLoop<M: Model> {
         self.loader = loader
         self.output = output
         self.errors = errors
-        self.actions = actions
+        self.commands = commands
     }
 
     public mutating func run() -> LoopExit {
@@ -203,17 +203,17 @@ public struct EventLoop<M: Model> {
                 // A history that cannot be written (a read-only home) loses only the history.
                 try? queryHistory?.remember(program)
             case .openInBrowser(let address):
-                guard let actions else { screen.bell(); continue }
-                actions.open(address)
+                guard let commands else { screen.bell(); continue }
+                commands.open(address)
             case .runCommandInBackground(let command):
-                guard let actions else { screen.bell(); continue }
-                actions.runInBackground(command)
+                guard let commands else { screen.bell(); continue }
+                commands.runInBackground(command)
             case .runCommand(let command):
-                guard let actions else { screen.bell(); continue }
+                guard let commands else { screen.bell(); continue }
                 // The loop waits here, as for Ctrl-Z: what arrives meanwhile (pages, signals)
                 // is in the inbox when it comes back.
                 var notice: CommandNotice?
-                screen.lendTerminal { notice = actions.runOnTerminal(command) }
+                screen.lendTerminal { notice = commands.runOnTerminal(command) }
                 if let notice { inbox.post(.message(.commandReport(notice))) }
                 // The terminal may have been resized while the command had it.
                 inbox.post(.terminalResized)

@@ -3,9 +3,10 @@ import Glibc
 import InfinilistCore
 import InfinilistRuntime
 
-/// What the screen's actions on items need from the command line and the environment: the key
-/// tables with `--bind`, the field `o` opens, whether the terminal takes the clipboard sequence,
-/// and the runner that starts the browser and commands.
+/// What the keys' actions need from the command line and the environment: the key tables with
+/// `--bind`, the field `o` opens, whether the terminal takes the clipboard sequence, and the
+/// runner that starts the browser and commands on a row (decision 128: an action is what a key
+/// does; acting on a row is a command).
 enum ActionSetup {
     /// What `AppConfig` takes from the options (checked already, so nothing throws once the
     /// screen is up).
@@ -33,8 +34,8 @@ enum ActionSetup {
         return .terminal
     }
 
-    /// The runner, reporting to `inbox`.
-    static func runner(inbox: Inbox, environment: [String: String]) -> ProcessCommands {
+    /// The command runner, reporting to `inbox`.
+    static func commandRunner(inbox: Inbox, environment: [String: String]) -> ProcessCommands {
         ProcessCommands(environment: environment, report: { inbox.post(.message(.commandReport($0))) })
     }
 

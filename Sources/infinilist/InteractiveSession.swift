@@ -94,7 +94,7 @@ struct InteractiveSession {
                 screen: screen,
                 inbox: inbox,
                 loader: driver,
-                actions: ActionSetup.runner(inbox: inbox, environment: environment)
+                commands: ActionSetup.commandRunner(inbox: inbox, environment: environment)
             )
             loop.queryHistory = history
             if let configPath = ConfigFile.defaultPath(environment: environment) {
