@@ -31,7 +31,7 @@ struct SeenItems: Sendable {
     /// The top of the list, never forgotten: every item recorded above the list, and with
     /// `keepsTop` the first `topItems` items when only the latest are remembered.
     private var kept: [ItemIdentity: Int32] = [:]
-    private var keepsTop = false
+    private let keepsTop: Bool
     /// The list's items kept in `kept` (its first ones), not counting those put above.
     private var topCount = 0
     /// The identity a poll knows an item by (`Item.identity`), where the item's page judged
@@ -54,17 +54,21 @@ struct SeenItems: Sendable {
     private var lastPage = 0
 
     /// Remembers every item of the list.
-    init() { itemsPerGeneration = nil }
+    init() {
+        itemsPerGeneration = nil
+        keepsTop = false
+    }
 
     /// Remembers at least the last `items` items (and at most about twice as many); with
     /// `keepsTop`, the list's first `topItems` too (a list that is polled).
     static func recent(atLeast items: Int, keepsTop: Bool = false) -> SeenItems {
-        var seen = SeenItems(itemsPerGeneration: max(1, items))
-        seen.keepsTop = keepsTop
-        return seen
+        SeenItems(itemsPerGeneration: max(1, items), keepsTop: keepsTop)
     }
 
-    private init(itemsPerGeneration: Int) { self.itemsPerGeneration = itemsPerGeneration }
+    private init(itemsPerGeneration: Int, keepsTop: Bool) {
+        self.itemsPerGeneration = itemsPerGeneration
+        self.keepsTop = keepsTop
+    }
 
     /// The identities remembered.
     var count: Int { firstPage.count + older.count + kept.count + pollIdentities.count }
@@ -93,6 +97,15 @@ struct SeenItems: Sendable {
     /// the walk meets it), and, once polls put any item above, when the list holds an item with
     /// that identity from another page (`keptOnPage`: the identities kept on this page so far).
     mutating func judgeApart(_ identity: ItemIdentity, keptOnPage: Set<ItemIdentity>) -> Bool? {
+        if let news = meetAbove(identity) { return news }
+        guard recordedAbove > 0, contains(identity), !keptOnPage.contains(identity) else { return nil }
+        return false
+    }
+
+    /// An item a poll put above the list, met by the list's walk: nil when it is not one; else
+    /// whether this is the first meeting (shown above already, but news to the walk, so a run of
+    /// such pages is not a barren one).
+    private mutating func meetAbove(_ identity: ItemIdentity) -> Bool? {
         switch kept[identity] {
         case Self.above:
             kept[identity] = Self.aboveMet
@@ -100,8 +113,7 @@ struct SeenItems: Sendable {
         case Self.aboveMet:
             return false
         default:
-            guard recordedAbove > 0, contains(identity), !keptOnPage.contains(identity) else { return nil }
-            return false
+            return nil
         }
     }
 
@@ -153,12 +165,7 @@ struct SeenItems: Sendable {
             return (!dropped, false)
         }
         if insert(identity, page: page) { return (true, true) }
-        if kept[identity] == Self.above {
-            // A poll's item, reached by the list's own walk: shown above already, but news to
-            // the walk (a run of such pages is not a barren one).
-            kept[identity] = Self.aboveMet
-            return (false, true)
-        }
+        if let news = meetAbove(identity) { return (false, news) }
         if byID { return (false, false) }
         return (!belongsElsewhere(identity, page: page), false)
     }
