@@ -7,7 +7,7 @@ extension LoaderMachine {
     /// poll's first page starts the round).
     mutating func key(for request: PageRequest) -> PageKey? {
         guard let address = request.poll else { return walk.key(for: request.page) }
-        if request.kind == .poll, address.index == 0 { startRound(address.round) }
+        if address.index == 0 { startRound(address.round) }
         return roundWalk(address.round).key(for: address.index)
     }
 
@@ -39,16 +39,13 @@ extension LoaderMachine {
     }
 
     /// The paging half for an answer: the list's walk judges its own pages; a poll's page is read
-    /// at the tail of its round's walk (moving that walk on); a page of new items fetched again
-    /// is read against a copy of its round's walk, which stays as it was.
+    /// at the tail of its round's walk, moving that walk on (a request with a poll's address is
+    /// always a poll: pages of new items are read again from the top, `PageRequest.reach`).
     mutating func paged(_ response: consuming PageResponse, key: PageKey, request: PageRequest) -> FetchedPage {
         guard let address = request.poll else {
             return source.page(from: consume response, key: key, kind: request.kind, walk: &walk)
         }
         var round = roundWalk(address.round)
-        guard request.kind == .poll else {
-            return source.page(from: consume response, key: key, kind: .refetch, walk: &round)
-        }
         var page = source.page(from: consume response, key: key, kind: .next, walk: &round)
         rounds[address.round] = round
         // A list that was empty until now identifies items as its first poll chose.
